@@ -1,0 +1,64 @@
+// Builds the application from plugins. Used by server.ts and by every test (through inject()).
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import errors from './plugins/errors.ts';
+import security from './plugins/security.ts';
+import openapi from './plugins/openapi.ts';
+import web from './plugins/web.ts';
+import healthRoutes from './health/routes.ts';
+import catalogRoutes from './catalog/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    // Only behind a proxy we run may X-Forwarded-For be believed (rate limits key on the address).
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errors);
+  await app.register(security);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(openapi);
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes, { prefix: '/api' });
+
+  await app.register(web, { webDistDir: config.WEB_DIST_DIR, dataDir: config.DATA_DIR });
+  return app;
+}

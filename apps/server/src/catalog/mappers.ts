@@ -1,0 +1,65 @@
+import {
+  basisPointsToPercent,
+  type Product,
+  type ProductSummary,
+  type PublicReview,
+  type Review,
+} from '@duka/domain';
+import type { products, reviews } from '../db/schema.ts';
+
+type ProductRow = typeof products.$inferSelect;
+
+export function availabilityOf(stock: number): string {
+  if (stock <= 0) return 'Out of Stock';
+  if (stock < 10) return 'Low Stock';
+  return 'In Stock';
+}
+
+export function toProductSummary(row: ProductRow, categorySlug: string): ProductSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    category: categorySlug,
+    brand: row.brand,
+    price: row.priceCents,
+    discountPercentage: basisPointsToPercent(row.discountBp),
+    rating: Math.round(row.rating * 100) / 100,
+    stock: row.stock,
+    thumbnail: row.thumbnail,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toProduct(row: ProductRow, categorySlug: string, images: string[]): Product {
+  return {
+    ...toProductSummary(row, categorySlug),
+    description: row.description,
+    sku: row.sku,
+    images: images.length > 0 ? images : [row.thumbnail].filter(Boolean),
+    tags: row.tags,
+    weight: row.weightGrams,
+    dimensions: { width: row.widthMm, height: row.heightMm, depth: row.depthMm },
+    warrantyInformation: row.warrantyInformation,
+    shippingInformation: row.shippingInformation,
+    availabilityStatus: availabilityOf(row.stock),
+    returnPolicy: row.returnPolicy,
+    reviewCount: row.reviewCount,
+  };
+}
+
+export function toPublicReview(row: typeof reviews.$inferSelect): PublicReview {
+  const { reviewer_email: _email, ...rest } = toReview(row);
+  return rest;
+}
+
+export function toReview(row: typeof reviews.$inferSelect): Review {
+  return {
+    id: row.id,
+    reviewer_name: row.reviewerName,
+    reviewer_email: row.reviewerEmail,
+    rating: row.rating,
+    comment: row.comment,
+    product_id: row.productId,
+    date: row.createdAt.toISOString(),
+  };
+}

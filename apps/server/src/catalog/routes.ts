@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  brandFacetSchema,
+  brandsQuerySchema,
+  categoryFacetSchema,
+  categorySlugSchema,
+  homeSchema,
+  idParamSchema,
+  pagingQuery,
+  productListQuerySchema,
+  productPageSchema,
+  productSchema,
+  productSearchQuerySchema,
+  relatedQuerySchema,
+  reviewPageSchema,
+} from '@duka/domain';
+import * as catalog from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    facets: catalog.FacetCache;
+  }
+}
+
+const tags = ['catalogue'];
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+
+const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const facets = new catalog.FacetCache();
+  app.decorate('facets', facets);
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary: 'Search, filter, sort and page the catalogue',
+        querystring: productListQuerySchema,
+        response: { 200: productPageSchema, ...errors },
+      },
+    },
+    async (request) => catalog.searchProducts(db, request.query),
+  );
+
+  app.get(
+    '/products/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Every category with its number of products',
+        response: { 200: z.array(categoryFacetSchema) },
+      },
+    },
+    async () => catalog.categoryList(db, facets),
+  );
+
+  app.get(
+    '/products/brands',
+    {
+      schema: {
+        tags,
+        summary: 'Every brand (of one category, if given) with its number of products',
+        querystring: brandsQuerySchema,
+        response: { 200: z.array(brandFacetSchema), ...errors },
+      },
+    },
+    async (request) => catalog.brandList(db, facets, request.query.category),
+  );
+
+  app.get(
+    '/products/home',
+    {
+      schema: {
+        tags,
+        summary: 'What the home page shows: category tiles, Weekly Offers and Top Picks',
+        response: { 200: homeSchema },
+      },
+    },
+    async () => catalog.home(db, facets),
+  );
+
+  app.get(
+    '/products/top-picks',
+    {
+      schema: {
+        tags,
+        summary: 'Products rated above 4.8',
+        querystring: productSearchQuerySchema,
+        response: { 200: productPageSchema, ...errors },
+      },
+    },
+    async (request) => catalog.topPicks(db, request.query),
+  );
+
+  app.get(
+    '/products/weekly-offers',
+    {
+      schema: {
+        tags,
+        summary: 'The first product of each category',
+        querystring: productSearchQuerySchema,
+        response: { 200: productPageSchema, ...errors },
+      },
+    },
+    async (request) => catalog.weeklyOffers(db, request.query),
+  );
+
+  app.get(
+    '/products/category/:category',
+    {
+      schema: {
+        tags,
+        summary: 'Products of one category (used for "You May Also Like This")',
+        params: z.object({ category: categorySlugSchema }),
+        querystring: relatedQuerySchema,
+        response: { 200: productPageSchema, ...errors },
+      },
+    },
+    async (request) => catalog.productsOfCategory(db, request.params.category, request.query),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product with every detail',
+        params: idParamSchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => catalog.getProduct(db, request.params.id),
+  );
+
+  app.get(
+    '/reviews/:id',
+    {
+      schema: {
+        tags,
+        summary: "A product's reviews, newest first",
+        params: idParamSchema,
+        querystring: z.object(pagingQuery(50)).strict(),
+        response: { 200: reviewPageSchema, ...errors },
+      },
+    },
+    async (request) => catalog.reviewsOf(db, request.params.id, request.query),
+  );
+};
+
+export default catalogRoutes;

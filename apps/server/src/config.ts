@@ -1,0 +1,84 @@
+// The environment, parsed once at start-up. A wrong value stops the server with a list of what is
+// wrong rather than surfacing later as a strange failure.
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Base address people reach the shop at; used in payment return links and e-mails. */
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    /** Set when the shop runs behind a reverse proxy, so the client address is read from it. */
+    TRUST_PROXY: booleanFlag(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Embedded database files and uploaded images live here. */
+    DATA_DIR: z.string().default('./data'),
+    /** postgres://… to use a PostgreSQL server instead of the embedded database. */
+    DATABASE_URL: optionalString.pipe(z.url().optional()),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Seed the demo catalogue when the database has no products. */
+    SEED_DEMO: booleanFlag(true),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString,
+    /** Secret that signs access tokens. Required in production; generated and kept in DATA_DIR otherwise. */
+    JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(15 * 60),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+    /** smtp://user:pass@host:port; without it e-mails are kept in the outbox table. */
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default('Duka <hello@duka.co.ke>'),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).optional(),
+    PAYPAL_CLIENT_ID: optionalString,
+    PAYPAL_CLIENT_SECRET: optionalString,
+    PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+    /** PayPal does not settle in Kenyan shillings: charges are converted into this currency … */
+    PAYPAL_CURRENCY: z.string().length(3).default('USD'),
+    /** … at this many shillings for one unit of it. */
+    PAYPAL_KES_PER_UNIT: z.coerce.number().positive().default(129),
+    ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+    /** Where the built web app is; the server serves it when the folder exists. */
+    WEB_DIST_DIR: optionalString,
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    if (c.PAYMENT_PROVIDER === 'paypal' && !(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function paymentProviderOf(config: Config): 'sandbox' | 'paypal' {
+  if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
+  return config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET ? 'paypal' : 'sandbox';
+}

@@ -1,0 +1,370 @@
+// The whole database schema. Money is integer cents; discounts are basis points (1 % = 100).
+// drizzle-kit generates the migrations in ../../drizzle from this file.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    brand: text('brand').notNull(),
+    sku: text('sku').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    discountBp: integer('discount_bp').notNull().default(0),
+    /** The price shoppers pay: SPEC §9's display price, kept by the database for sorting. */
+    salePriceCents: integer('sale_price_cents')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(round(price_cents::numeric * (10000 - discount_bp) / 1000000) * 100)::integer`,
+      ),
+    /** Units that can still be sold: reservations by unpaid orders are already taken off. */
+    stock: integer('stock').notNull().default(0),
+    rating: doublePrecision('rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    thumbnail: text('thumbnail').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    weightGrams: integer('weight_grams').notNull().default(0),
+    widthMm: doublePrecision('width_mm').notNull().default(0),
+    heightMm: doublePrecision('height_mm').notNull().default(0),
+    depthMm: doublePrecision('depth_mm').notNull().default(0),
+    warrantyInformation: text('warranty_information').notNull().default('1 year warranty'),
+    shippingInformation: text('shipping_information').notNull().default('Ships in 1 weeks'),
+    returnPolicy: text('return_policy').notNull().default('30 days return policy'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.priceCents} >= 0`),
+    check('products_discount_check', sql`${t.discountBp} between 0 and 10000`),
+    check('products_stock_check', sql`${t.stock} >= 0`),
+    // Substring search on the title (ILIKE '%q%') through trigrams: fast at a million products.
+    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('products_category_idx').on(t.categoryId, t.id),
+    index('products_brand_idx').on(t.brand, t.id),
+    index('products_sale_price_idx').on(t.salePriceCents, t.id),
+    index('products_created_idx').on(t.createdAt, t.id),
+    index('products_rating_idx').on(t.rating, t.id),
+    index('products_stock_idx').on(t.stock, t.id),
+    // Title order is byte order of the lower-cased title, the same on every server's locale.
+    index('products_title_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+// ---------------------------------------------------------------- people
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** Stored trimmed and in lower case. */
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_username_idx').on(sql`lower(${t.username})`),
+    index('users_created_idx').on(t.createdAt),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewerName: text('reviewer_name').notNull(),
+    reviewerEmail: text('reviewer_email').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    index('reviews_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A log-in. Access tokens name their session, so revoking it ends them too. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens are stored as SHA-256 hashes; each is good for one use (rotation). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+// ---------------------------------------------------------------- cart and wishlist
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId),
+    check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wishlist_items_user_product_idx').on(t.userId, t.productId)],
+);
+
+// ---------------------------------------------------------------- checkout, orders, payments
+
+/** What the shopper typed in checkout steps 1 and 2, kept until the order is created. */
+export const checkoutDetails = pgTable('checkout_details', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name'),
+  streetAddress: text('street_address'),
+  apartmentNumber: text('apartment_number'),
+  city: text('city'),
+  zipCode: text('zip_code'),
+  email: text('email'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orderStatus = pgEnum('order_status', [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+]);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: orderStatus('status').notNull().default('pending_payment'),
+    itemCount: integer('item_count').notNull(),
+    itemsCents: bigint('items_cents', { mode: 'number' }).notNull(),
+    shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull(),
+    vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    shippingName: text('shipping_name').notNull(),
+    streetAddress: text('street_address').notNull(),
+    apartmentNumber: text('apartment_number'),
+    city: text('city').notNull(),
+    zipCode: text('zip_code').notNull(),
+    email: text('email').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An unpaid order gives its stock back after this moment. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.expiresAt),
+    index('orders_created_idx').on(t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    title: text('title').notNull(),
+    image: text('image').notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const paymentStatus = pgEnum('payment_status', [
+  'created',
+  'captured',
+  'failed',
+  'cancelled',
+  'expired',
+]);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id for the payment (PayPal order id; ours for the sandbox). */
+    providerPaymentId: text('provider_payment_id').notNull(),
+    status: paymentStatus('status').notNull().default('created'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('KES'),
+    /** What the provider actually charges, in its currency's minor units. */
+    settlementCurrency: text('settlement_currency').notNull(),
+    settlementAmountMinor: bigint('settlement_amount_minor', { mode: 'number' }).notNull(),
+    exchangeRate: text('exchange_rate'),
+    payerId: text('payer_id'),
+    transactionId: text('transaction_id'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_created_idx').on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- contact and mail
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contacts_submitted_idx').on(t.submittedAt),
+    index('contacts_unreplied_idx').on(t.repliedAt, t.submittedAt),
+  ],
+);
+
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    emailId: integer('email_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_replies_contact_idx').on(t.contactId)],
+);
+
+/** Every e-mail the shop sends: delivered over SMTP when configured, else kept here to read. */
+export const emails = pgTable(
+  'emails',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** 'sent' (delivered to the SMTP server), 'outbox' (no SMTP configured) or 'failed'. */
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('emails_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,30 @@
+/** An error meant for the person who made the request: its message is sent as it is. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, 'VALIDATION_FAILED', message, fields);
+export const unauthorized = (message = 'Please log in to continue.') =>
+  new HttpError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new HttpError(403, 'FORBIDDEN', message);
+export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} was not found.`);
+export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
+export const unprocessable = (message: string, code = 'BUSINESS_RULE') =>
+  new HttpError(422, code, message);
+
+/** The one helper for "no such record": throws the 404 when the value is missing. */
+export function found<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw notFound(what);
+  return value;
+}

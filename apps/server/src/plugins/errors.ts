@@ -1,0 +1,61 @@
+// One error shape for every failure: {error, code, fields?}. 5xx answers never carry details.
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error.ts';
+
+function fieldsOf(
+  issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>,
+) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const issuePath = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue
+      ?.path;
+    const key =
+      issuePath && issuePath.length > 0
+        ? issuePath.map(String).join('.')
+        : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[key] ??= issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.headers) void reply.headers(error.headers);
+        return reply.code(error.statusCode).send({
+          error: error.message,
+          code: error.code,
+          ...(error.fields ? { fields: error.fields } : {}),
+        });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields = fieldsOf(error.validation);
+        const where = error.validationContext ?? 'request';
+        const first = Object.entries(fields)[0];
+        const message = first
+          ? `Invalid ${where}: ${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}`
+          : `Invalid ${where}`;
+        return reply.code(400).send({ error: message, code: 'VALIDATION_FAILED', fields });
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) {
+        return reply.code(429).send({
+          error: 'Too many requests. Please wait a moment and try again.',
+          code: 'RATE_LIMITED',
+        });
+      }
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, body too large, unsupported media type…).
+        return reply.code(status).send({ error: error.message, code: error.code ?? 'BAD_REQUEST' });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .code(500)
+        .send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('reports liveness and readiness', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves an OpenAPI document generated from the schemas, and a browsable reference', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/reviews/{id}']),
+    );
+    const listParams = doc.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name);
+    expect(listParams).toEqual(expect.arrayContaining(['q', 'category', 'brand', 'sort', 'minRating', 'limit', 'skip']));
+    const docs = await t.app.inject('/api/docs/');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('sends security headers and a request id on every answer', async () => {
+    const res = await t.app.inject('/api/products?limit=1');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown API addresses with the one error shape', async () => {
+    const res = await t.app.inject('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'No such address: GET /api/no-such-thing', code: 'NOT_FOUND' });
+  });
+
+  it('answers malformed JSON with 400, not a crash', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title": ',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toHaveProperty('code');
+  });
+});
+
+describe('failures on our side', () => {
+  it('hide their details and say the database is not ready', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject('/api/products');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+    });
+    expect(res.body).not.toMatch(/at .*\.ts|stack/i);
+    expect((await broken.app.inject('/readyz')).statusCode).toBe(503);
+    await broken.app.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword } from '../auth/password.ts';
+
+export interface AdminSeed {
+  email?: string | undefined;
+  password?: string | undefined;
+}
+
+/**
+ * Makes sure the shop has an administrator. On a fresh database an account named `admin` is made
+ * from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password that is returned to be shown once.
+ */
+export async function ensureAdmin(
+  db: Db,
+  seed: AdminSeed,
+): Promise<{ created: false } | { created: true; email: string; generatedPassword?: string }> {
+  const [anyAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .limit(1);
+  if (anyAdmin) return { created: false };
+  const email = (seed.email ?? 'admin@duka.co.ke').trim().toLowerCase();
+  // Generated: letters, digits and a symbol, so it also meets the sign-up password rule.
+  const generated = seed.password ? undefined : `${randomBytes(12).toString('base64url')}#7a`;
+  const password = seed.password ?? generated!;
+  await db.insert(users).values({
+    username: 'admin',
+    email,
+    phoneNumber: '+254700000000',
+    passwordHash: await hashPassword(password),
+    isAdmin: true,
+  });
+  return generated ? { created: true, email, generatedPassword: generated } : { created: true, email };
+}

@@ -1,0 +1,144 @@
+// The demo catalogue: written by us (catalog-data.ts), with artwork rendered at seed time so the
+// shop works offline, reviews on most products and listing dates spread over ten months.
+import { mkdir, writeFile, access } from 'node:fs/promises';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { percentToBasisPoints, shillingsToCents } from '@duka/domain';
+import type { Db } from '../db/client.ts';
+import { categories, productImages, products, reviews } from '../db/schema.ts';
+import { mapLimit } from '../lib/map-limit.ts';
+import { renderProductImage } from './artwork.ts';
+import { CATEGORY_SEEDS, PRODUCT_SEEDS, type ProductSeed } from './catalog-data.ts';
+import { createRandom } from './random.ts';
+import { reviewDrafts } from './reviews.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface DemoSeedOptions {
+  /** Where images are written (DATA_DIR/images); omit to skip rendering (API tests). */
+  imagesDir?: string | undefined;
+  now?: Date;
+  log?: (message: string) => void;
+}
+
+function skuOf(seed: ProductSeed, index: number): string {
+  const prefix = seed.category.replace(/[^a-z]/g, '').slice(0, 3).toUpperCase();
+  const brand = seed.brand.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase().padEnd(3, 'X');
+  return `${prefix}-${brand}-${String(index + 1).padStart(4, '0')}`;
+}
+
+export function imageCountOf(index: number): number {
+  return 2 + (index % 3); // 2, 3 or 4 images
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(products);
+  if ((existing?.n ?? 0) > 0) return 0;
+  const now = options.now ?? new Date();
+  const random = createRandom(20_241_122);
+  const categoryBySlug = new Map(CATEGORY_SEEDS.map((c) => [c.slug, c]));
+
+  const plans = PRODUCT_SEEDS.map((seed, index) => {
+    const sku = skuOf(seed, index);
+    const imageNames = Array.from({ length: imageCountOf(index) }, (_, n) => `${sku}-${n + 1}.webp`);
+    const createdAt = new Date(now.getTime() - random.int(2, 300) * DAY_MS - random.int(0, DAY_MS));
+    const reviewCount = index % 9 === 4 ? 0 : random.int(3, 9);
+    const drafts = reviewDrafts(seed.quality, seed.quality >= 4.9 ? Math.max(reviewCount, 6) : reviewCount, random);
+    return { seed, sku, imageNames, createdAt, drafts };
+  });
+
+  if (options.imagesDir) {
+    const dir = path.join(options.imagesDir, 'products');
+    await mkdir(dir, { recursive: true });
+    const jobs = plans.flatMap((plan) =>
+      plan.imageNames.map((name, variant) => ({ plan, name, variant })),
+    );
+    const started = Date.now();
+    await mapLimit(jobs, 4, async ({ plan, name, variant }) => {
+      const file = path.join(dir, name);
+      if (await exists(file)) return;
+      const category = categoryBySlug.get(plan.seed.category)!;
+      const webp = await renderProductImage({
+        title: plan.seed.title,
+        brand: plan.seed.brand,
+        categoryName: category.name,
+        colors: category.colors,
+        variant,
+      });
+      await writeFile(file, webp);
+    });
+    options.log?.(`rendered ${jobs.length} product images in ${Date.now() - started} ms`);
+  }
+
+  await db.transaction(async (tx) => {
+    const categoryRows = await tx
+      .insert(categories)
+      .values(CATEGORY_SEEDS.map((c) => ({ slug: c.slug, name: c.name })))
+      .returning();
+    const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
+
+    const inserted = await tx
+      .insert(products)
+      .values(
+        plans.map(({ seed, sku, imageNames, createdAt, drafts }) => {
+          const ratingSum = drafts.reduce((sum, d) => sum + d.rating, 0);
+          return {
+            title: seed.title,
+            description: seed.description,
+            categoryId: categoryId.get(seed.category)!,
+            brand: seed.brand,
+            sku,
+            priceCents: shillingsToCents(seed.priceKsh),
+            discountBp: percentToBasisPoints(seed.discountPercent),
+            stock: seed.stock,
+            rating: drafts.length ? Math.round((ratingSum / drafts.length) * 100) / 100 : 0,
+            reviewCount: drafts.length,
+            thumbnail: `/images/products/${imageNames[0]}`,
+            tags: [...seed.tags],
+            weightGrams: seed.weightGrams,
+            widthMm: seed.dimensionsMm.width,
+            heightMm: seed.dimensionsMm.height,
+            depthMm: seed.dimensionsMm.depth,
+            warrantyInformation: seed.warrantyInformation,
+            shippingInformation: seed.shippingInformation,
+            returnPolicy: seed.returnPolicy,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      )
+      .returning({ id: products.id });
+
+    const imageRows = plans.flatMap((plan, i) =>
+      plan.imageNames.map((name, position) => ({
+        productId: inserted[i]!.id,
+        position,
+        url: `/images/products/${name}`,
+      })),
+    );
+    await tx.insert(productImages).values(imageRows);
+
+    const reviewRows = plans.flatMap((plan, i) =>
+      plan.drafts.map((d) => ({
+        productId: inserted[i]!.id,
+        reviewerName: d.reviewerName,
+        reviewerEmail: d.reviewerEmail,
+        rating: d.rating,
+        comment: d.comment,
+        createdAt: new Date(
+          Math.min(plan.createdAt.getTime() + d.daysAfterListing * DAY_MS, now.getTime()),
+        ),
+      })),
+    );
+    if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
+  });
+  options.log?.(`seeded ${plans.length} products in ${CATEGORY_SEEDS.length} categories`);
+  return plans.length;
+}

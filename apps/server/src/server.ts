@@ -1,0 +1,62 @@
+// Reads the configuration, prepares the database (migrate, seed on first run), and listens.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { ensureAdmin } from './seed/admin.ts';
+import { seedDemoCatalog } from './seed/demo.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function withDefaults(config: Config): Config {
+  return { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist') };
+}
+
+async function main() {
+  const config = withDefaults(loadConfig());
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.resolve(config.DATA_DIR, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await migrateDatabase(database);
+  const app = await buildApp({ config, database });
+  const log = (message: string) => app.log.info(message);
+
+  if (config.SEED_DEMO) {
+    await seedDemoCatalog(database.db, { imagesDir: path.resolve(config.DATA_DIR, 'images'), log });
+  }
+  const admin = await ensureAdmin(database.db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
+  if (admin.created && admin.generatedPassword) {
+    // Shown once, on the console only: it is not kept anywhere readable.
+    process.stdout.write(
+      `\n  Admin account created: ${admin.email} / ${admin.generatedPassword}\n` +
+        '  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose them)\n\n',
+    );
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Duka failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+// A fresh, migrated database for one test file: PGlite by default, PostgreSQL with DATABASE_URL.
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = `duka_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Two files copying the template at the same moment may collide (55006): wait and retry.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin.query(`create database ${name} template ${template}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
+          await new Promise((r) => setTimeout(r, 100 * attempt));
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+    const testUrl = new URL(url);
+    testUrl.pathname = `/${name}`;
+    const database = await openDatabase({ url: testUrl.toString(), poolSize: 20 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dumpFile = inject('pgliteTemplate');
+  if (!dumpFile) throw new Error('test/global-setup.ts did not prepare a template database');
+  return openDatabase({ loadDataDir: new Blob([readFileSync(dumpFile)]) });
+}

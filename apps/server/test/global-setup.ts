@@ -1,0 +1,51 @@
+// Prepares one migrated template database per test run; every test file then gets its own copy:
+// a PGlite data-directory dump (loading it skips initdb) or a PostgreSQL database made from a
+// template database.
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import type { TestProject } from 'vitest/node';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = `duka_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.query(`create database ${template}`);
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${template}`;
+    const database = await openDatabase({ url: templateUrl.toString() });
+    await migrateDatabase(database);
+    await database.close();
+    project.provide('pgTemplate', template);
+    return async () => {
+      await admin.query(`drop database if exists ${template} with (force)`);
+      await admin.end();
+    };
+  }
+
+  const migrated = await openDatabase({});
+  await migrateDatabase(migrated);
+  const dump = await migrated.dumpDataDir!();
+  await migrated.close();
+  const dir = path.resolve(here, '../../../.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `pglite-template-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(file, { force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgTemplate?: string;
+    pgliteTemplate?: string;
+  }
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { StaticList, StaticPageLayout, StaticSection } from './static-page-layout.tsx';
+
+function KeyFact({ value, label }: { value: string; label: string }) {
+  return (
+    <li className="rounded-2xl border border-emerald-100 bg-emerald-50/60 p-4">
+      <p className="text-lg font-semibold text-emerald-800">{value}</p>
+      <p className="mt-1 text-sm text-gray-600">{label}</p>
+    </li>
+  );
+}
+
+export default function DeliveryPage() {
+  useEffect(() => {
+    document.title = 'Delivery and Returns | Duka';
+  }, []);
+
+  return (
+    <StaticPageLayout
+      eyebrow="Help"
+      title="Delivery and Returns"
+      intro={
+        <p>
+          We deliver across Kenya. Here is how long delivery takes, what it costs, and what to do if
+          you need to return an item.
+        </p>
+      }
+    >
+      <ul aria-label="At a glance" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <KeyFact value="1-2 business days" label="to process your order" />
+        <KeyFact value="3-5 business days" label="for delivery" />
+        <KeyFact value="30 days" label="to return an item" />
+      </ul>
+
+      <StaticSection title="Delivery">
+        <StaticList>
+          <li>Orders are processed within 1-2 business days.</li>
+          <li>Delivery then takes 3-5 business days.</li>
+          <li>
+            Delivery charges depend on your location and the size of your order. You will see the
+            exact charge at checkout, before you pay.
+          </li>
+        </StaticList>
+      </StaticSection>
+
+      <StaticSection title="Returns">
+        <StaticList>
+          <li>
+            You can return an item within 30 days, as long as it is in its original condition.
+          </li>
+          <li>
+            You pay the return shipping, unless the item is faulty or we sent you the wrong item.
+          </li>
+          <li>Refunds are made within 7-10 business days to your original payment method.</li>
+          <li>Exchanges are possible, subject to availability.</li>
+        </StaticList>
+      </StaticSection>
+    </StaticPageLayout>
+  );
+}

@@ -1,0 +1,163 @@
+import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { StaticPageLayout, staticLinkClass } from './static-page-layout.tsx';
+
+interface Faq {
+  question: string;
+  answer: ReactNode;
+}
+
+const supportEmail = (
+  <a href="mailto:support@duka.co.ke" className={staticLinkClass}>
+    support@duka.co.ke
+  </a>
+);
+
+const FAQS: readonly Faq[] = [
+  {
+    question: 'How do I create an account?',
+    answer: (
+      <p>
+        Choose <strong className="font-semibold text-gray-900">Join</strong> (Sign up) at the top of
+        the page, then enter a username, your phone number, your e-mail address and a password. Once
+        your account is created you can sign in and start shopping.
+      </p>
+    ),
+  },
+  {
+    question: 'How do I reset my password?',
+    answer: (
+      <p>
+        Contact our support team at {supportEmail} or through the Contact page. We will verify your
+        identity first, then help you set a new password.
+      </p>
+    ),
+  },
+  {
+    question: 'What payment methods do you accept?',
+    answer: (
+      <p>
+        We accept PayPal only. PayPal is our payment provider: at checkout you are sent to PayPal,
+        where you can pay with a debit or credit card or with your PayPal balance.{' '}
+        <span className="whitespace-nowrap">M-Pesa</span> and other payment methods are not
+        available at checkout yet.
+      </p>
+    ),
+  },
+  {
+    question: 'How can I track my order?',
+    answer: (
+      <p>
+        Sign in and open <strong className="font-semibold text-gray-900">Order History</strong> in
+        your account. It lists each of your orders with its current status.
+      </p>
+    ),
+  },
+  {
+    question: 'What is your return policy?',
+    answer: (
+      <p>
+        You can return items within 30 days of delivery, as long as they are in their original
+        condition. See our Delivery and Returns page for the full details, including refunds and
+        exchanges.
+      </p>
+    ),
+  },
+  {
+    question: 'How do I contact customer support?',
+    answer: (
+      <p>
+        Use the Contact page, call us on{' '}
+        <a href="tel:+254700123456" className={staticLinkClass}>
+          +254 700 123 456
+        </a>
+        , or e-mail {supportEmail}.
+      </p>
+    ),
+  },
+  {
+    question: 'How do I update my account information?',
+    answer: (
+      <p>
+        Sign in and go to <strong className="font-semibold text-gray-900">Update Profile</strong> in
+        your account area, where you can change your details and save them.
+      </p>
+    ),
+  },
+  {
+    question: 'Do you ship internationally?',
+    answer: <p>No. We currently deliver within Kenya only.</p>,
+  },
+];
+
+function ChevronIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      className={`size-5 shrink-0 text-emerald-700 transition-transform duration-200 motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+    >
+      <path
+        fillRule="evenodd"
+        d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.168l3.71-3.938a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+export default function FaqsPage() {
+  const baseId = useId();
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+
+  useEffect(() => {
+    document.title = 'Frequently Asked Questions | Duka';
+  }, []);
+
+  return (
+    <StaticPageLayout
+      eyebrow="Help"
+      title="Frequently Asked Questions"
+      intro={
+        <p>
+          Quick answers to the questions we hear most often. Select a question to see its answer.
+        </p>
+      }
+    >
+      <div className="divide-y divide-gray-200 overflow-hidden rounded-2xl border border-gray-200 bg-white">
+        {FAQS.map((faq, index) => {
+          const isOpen = openIndex === index;
+          const buttonId = `${baseId}-question-${index}`;
+          const panelId = `${baseId}-answer-${index}`;
+          return (
+            <div key={faq.question}>
+              <h2 className="text-base font-semibold text-gray-900 sm:text-lg">
+                <button
+                  type="button"
+                  id={buttonId}
+                  aria-expanded={isOpen}
+                  aria-controls={panelId}
+                  onClick={() => setOpenIndex(isOpen ? null : index)}
+                  className={`flex w-full items-center justify-between gap-4 px-4 py-4 text-left transition-colors hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 sm:px-6 sm:py-5 ${isOpen ? 'bg-emerald-50 text-emerald-900 hover:bg-emerald-50' : ''}`}
+                >
+                  <span>{faq.question}</span>
+                  <ChevronIcon open={isOpen} />
+                </button>
+              </h2>
+              <div
+                id={panelId}
+                role="region"
+                aria-labelledby={buttonId}
+                hidden={!isOpen}
+                className="bg-emerald-50 px-4 pb-5 text-gray-700 sm:px-6"
+              >
+                {faq.answer}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </StaticPageLayout>
+  );
+}

@@ -1,0 +1,1 @@
+export { MpesaPage as default } from './payment-info-page.tsx';

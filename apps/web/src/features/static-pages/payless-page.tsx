@@ -1,0 +1,1 @@
+export { PaylessPage as default } from './payment-info-page.tsx';

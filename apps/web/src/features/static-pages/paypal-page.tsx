@@ -1,0 +1,1 @@
+export { PaypalPage as default } from './payment-info-page.tsx';

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { centsSchema, pagingQuery } from '../common/schemas.ts';
+
+export const PRODUCT_SORTS = [
+  'priceAsc',
+  'priceDesc',
+  'titleAsc',
+  'titleDesc',
+  'newest',
+  'stock',
+  'rating',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const categorySlugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A category is written in lower case with dashes, e.g. mens-shoes');
+
+/** Query of GET /api/products. Unknown or malformed values are a 400, never silently ignored. */
+export const productListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional().describe('Case-insensitive substring of the title'),
+    category: categorySlugSchema.optional(),
+    brand: z.string().trim().min(1).max(100).optional(),
+    sort: z.enum(PRODUCT_SORTS).optional().describe('Default: catalogue order (by id)'),
+    minRating: z.coerce.number().min(0).max(5).optional().describe('Only products rated at least this'),
+    ...pagingQuery(20),
+  })
+  .strict();
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** Query of the listings that are searched as one types: Top Picks, Weekly Offers, related. */
+export const productSearchQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    ...pagingQuery(8),
+  })
+  .strict();
+
+export const relatedQuerySchema = z
+  .object({
+    exclude: z.coerce.number().int().positive().optional().describe('A product id to leave out'),
+    ...pagingQuery(4),
+  })
+  .strict();
+
+export const dimensionsSchema = z.object({
+  width: z.number().min(0).describe('mm'),
+  height: z.number().min(0).describe('mm'),
+  depth: z.number().min(0).describe('mm'),
+});
+
+/** A product as a card shows it. */
+export const productSummarySchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    category: z.string(),
+    brand: z.string(),
+    price: centsSchema,
+    discountPercentage: z.number().min(0).max(100),
+    rating: z.number(),
+    stock: z.number().int(),
+    thumbnail: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ProductSummary' });
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+/** A product with every field of SPEC §3. */
+export const productSchema = productSummarySchema
+  .extend({
+    description: z.string(),
+    sku: z.string(),
+    images: z.array(z.string()),
+    tags: z.array(z.string()),
+    weight: z.number().min(0).describe('grams'),
+    dimensions: dimensionsSchema,
+    warrantyInformation: z.string(),
+    shippingInformation: z.string(),
+    availabilityStatus: z.string(),
+    returnPolicy: z.string(),
+    reviewCount: z.number().int(),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof productSchema>;
+
+export const productPageSchema = z
+  .object({
+    products: z.array(productSummarySchema),
+    total: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'ProductPage' });
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+export const categoryFacetSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+});
+export type CategoryFacet = z.infer<typeof categoryFacetSchema>;
+
+export const brandFacetSchema = z.object({ name: z.string(), count: z.number().int() });
+export type BrandFacet = z.infer<typeof brandFacetSchema>;
+
+export const brandsQuerySchema = z.object({ category: categorySlugSchema.optional() }).strict();
+
+export const homeSchema = z
+  .object({
+    categories: z.array(categoryFacetSchema),
+    weeklyOffers: z.array(productSummarySchema),
+    topPicks: z.array(productSummarySchema),
+  })
+  .meta({ id: 'Home' });
+export type Home = z.infer<typeof homeSchema>;
+
+/** SPEC §9: the home page's category tiles, in this order. */
+export const HOME_CATEGORY_TILES = [
+  'furniture',
+  'home-decoration',
+  'mens-shoes',
+  'womens-dresses',
+  'laptops',
+] as const;
+
+/** SPEC §9: Top Picks are the products rated above this. */
+export const TOP_PICK_MIN_RATING = 4.8;
+
+export const reviewSchema = z
+  .object({
+    id: z.number().int(),
+    reviewer_name: z.string(),
+    reviewer_email: z.string(),
+    rating: z.number().int().min(1).max(5),
+    comment: z.string(),
+    product_id: z.number().int(),
+    date: z.string(),
+  })
+  .meta({ id: 'Review' });
+export type Review = z.infer<typeof reviewSchema>;
+
+/** Reviews as the public sees them: the reviewer's e-mail stays with the shop's staff. */
+export const publicReviewSchema = reviewSchema.omit({ reviewer_email: true }).meta({ id: 'PublicReview' });
+export type PublicReview = z.infer<typeof publicReviewSchema>;
+
+export const reviewPageSchema = z.object({
+  reviews: z.array(publicReviewSchema),
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
+export type ReviewPage = z.infer<typeof reviewPageSchema>;

@@ -1,0 +1,52 @@
+import { CENTS_PER_SHILLING, divideRoundHalfUp } from './money.ts';
+
+/** SPEC §9: shipping and handling is a flat Ksh 50. */
+export const SHIPPING_CENTS = 50 * CENTS_PER_SHILLING;
+/** SPEC §9: VAT is 16 % of (items + shipping). */
+export const VAT_PERCENT = 16;
+
+export interface CheckoutLine {
+  unitPriceCents: number; // display price after discount, a whole number of shillings
+  quantity: number;
+}
+
+export interface CheckoutTotals {
+  itemCount: number;
+  itemsCents: number;
+  shippingCents: number;
+  beforeTaxCents: number;
+  vatCents: number;
+  totalCents: number;
+}
+
+/**
+ * Totals of an order. Everything is a whole number of shillings: line prices already are, and VAT
+ * is rounded half up to the shilling (see docs/decisions/003-money.md), so the total a shopper sees
+ * is exactly the sum of the figures above it.
+ */
+export function checkoutTotals(lines: readonly CheckoutLine[]): CheckoutTotals {
+  let itemsCents = 0;
+  let itemCount = 0;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`quantity must be a whole number of at least 1, got ${line.quantity}`);
+    }
+    if (!Number.isSafeInteger(line.unitPriceCents) || line.unitPriceCents < 0) {
+      throw new RangeError(`unit price must be whole cents, got ${line.unitPriceCents}`);
+    }
+    itemsCents += line.unitPriceCents * line.quantity;
+    itemCount += line.quantity;
+  }
+  const shippingCents = lines.length > 0 ? SHIPPING_CENTS : 0;
+  const beforeTaxCents = itemsCents + shippingCents;
+  const vatShillings = divideRoundHalfUp(beforeTaxCents * VAT_PERCENT, 100 * CENTS_PER_SHILLING);
+  const vatCents = vatShillings * CENTS_PER_SHILLING;
+  return {
+    itemCount,
+    itemsCents,
+    shippingCents,
+    beforeTaxCents,
+    vatCents,
+    totalCents: beforeTaxCents + vatCents,
+  };
+}
