@@ -12,14 +12,20 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
     files: ['packages/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@duka/server*', '@duka/web*', 'node:*', 'fs', 'path'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@duka/server*', '@duka/web*', 'node:*', 'fs', 'path'] },
+      ],
     },
   },
   {
@@ -32,9 +38,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: ['@duka/server*', '**/apps/server/**'] },
+        {
+          patterns: ['@duka/server*', '**/apps/server/**'],
+          paths: [
+            {
+              name: '@duka/domain',
+              allowTypeImports: true,
+              message:
+                'Import values from a subpath (e.g. @duka/domain/pricing/money): the root pulls every zod schema into the first load.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,5 +1,12 @@
 // Bundles the server into dist/server.js: our code and @duka/domain inlined, packages external.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+const domainSrc = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../packages/domain/src',
+);
 
 await build({
   entryPoints: ['src/server.ts'],
@@ -10,19 +17,14 @@ await build({
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  // @duka/domain is TypeScript source in the workspace: inline it rather than import it at run time.
   plugins: [
     {
-      name: 'inline-workspace',
+      // @duka/domain is TypeScript source in the workspace: inline it rather than import it at run time.
+      name: 'inline-domain',
       setup(b) {
-        b.onResolve({ filter: /^@duka\// }, async (args) => {
-          if (args.pluginData?.inlined) return undefined;
-          const result = await b.resolve(args.path, {
-            kind: args.kind,
-            resolveDir: args.resolveDir,
-            pluginData: { inlined: true },
-          });
-          return { path: result.path, external: false };
+        b.onResolve({ filter: /^@duka\/domain(\/.*)?$/ }, (args) => {
+          const sub = args.path.slice('@duka/domain'.length).replace(/^\//, '') || 'index';
+          return { path: path.join(domainSrc, `${sub}.ts`) };
         });
       },
     },

@@ -22,7 +22,9 @@ export const configSchema = z
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     /** Set when the shop runs behind a reverse proxy, so the client address is read from it. */
     TRUST_PROXY: booleanFlag(false),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     /** Embedded database files and uploaded images live here. */
     DATA_DIR: z.string().default('./data'),
     /** postgres://… to use a PostgreSQL server instead of the embedded database. */
@@ -34,7 +36,11 @@ export const configSchema = z
     ADMIN_PASSWORD: optionalString,
     /** Secret that signs access tokens. Required in production; generated and kept in DATA_DIR otherwise. */
     JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(15 * 60),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .default(15 * 60),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
     /** smtp://user:pass@host:port; without it e-mails are kept in the outbox table. */
     SMTP_URL: optionalString,
@@ -48,7 +54,11 @@ export const configSchema = z
     /** … at this many shillings for one unit of it. */
     PAYPAL_KES_PER_UNIT: z.coerce.number().positive().default(129),
     ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
-    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(5 * 1024 * 1024),
     /** Where the built web app is; the server serves it when the folder exists. */
     WEB_DIST_DIR: optionalString,
   })

@@ -56,7 +56,9 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
   } else {
-    process.stderr.write(`Duka failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.stderr.write(
+      `Duka failed to start: ${err instanceof Error ? err.stack : String(err)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -14,8 +14,22 @@ beforeAll(async () => {
   // Titles with LIKE wildcards, to prove a shopper's text is matched literally.
   const [furniture] = await t.db.select().from(categories).where(eq(categories.slug, 'furniture'));
   await t.db.insert(products).values([
-    { title: '100% Cotton Kikoy Throw', description: 'd', categoryId: furniture!.id, brand: 'Lamu Loom', sku: 'X-1', priceCents: 150_000 },
-    { title: 'Kikoy_Cushion Cover', description: 'd', categoryId: furniture!.id, brand: 'Lamu Loom', sku: 'X-2', priceCents: 80_000 },
+    {
+      title: '100% Cotton Kikoy Throw',
+      description: 'd',
+      categoryId: furniture!.id,
+      brand: 'Lamu Loom',
+      sku: 'X-1',
+      priceCents: 150_000,
+    },
+    {
+      title: 'Kikoy_Cushion Cover',
+      description: 'd',
+      categoryId: furniture!.id,
+      brand: 'Lamu Loom',
+      sku: 'X-2',
+      priceCents: 80_000,
+    },
   ]);
 });
 afterAll(() => t.close());
@@ -116,7 +130,9 @@ describe('GET /api/products', () => {
   ] as const)('sorts by %s across pages', async (sort, key, dir) => {
     const sorted = await all(`sort=${sort}`);
     expect(sorted).toHaveLength(TOTAL);
-    expect(isSorted(sorted, key as (x: ProductPage['products'][number]) => number | string, dir)).toBe(true);
+    expect(
+      isSorted(sorted, key as (x: ProductPage['products'][number]) => number | string, dir),
+    ).toBe(true);
   });
 
   it('keeps the default order by id', async () => {
@@ -134,9 +150,11 @@ describe('GET /api/products', () => {
     ['category=Not%20A%20Slug', 'category'],
     ['colour=red', '_'],
   ])('answers 400 with a clear message for %s', async (query, field) => {
-    const { status, body } = await get<{ error: string; code: string; fields: Record<string, string> }>(
-      `/api/products?${query}`,
-    );
+    const { status, body } = await get<{
+      error: string;
+      code: string;
+      fields: Record<string, string>;
+    }>(`/api/products?${query}`);
     expect(status).toBe(400);
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.error).toMatch(/^Invalid querystring/);
@@ -193,7 +211,9 @@ describe('GET /api/products/category/{category}', () => {
 
 describe('facets', () => {
   it('lists categories with counts that add up to the catalogue', async () => {
-    const { body } = await get<{ slug: string; name: string; count: number }[]>('/api/products/categories');
+    const { body } = await get<{ slug: string; name: string; count: number }[]>(
+      '/api/products/categories',
+    );
     expect(body).toHaveLength(CATEGORY_SEEDS.length);
     expect(body.reduce((n, c) => n + c.count, 0)).toBe(TOTAL);
     expect(body.find((c) => c.slug === 'laptops')?.count).toBe(
@@ -204,8 +224,12 @@ describe('facets', () => {
   it('lists brands with counts, for one category when asked', async () => {
     const everything = await get<{ name: string; count: number }[]>('/api/products/brands');
     expect(everything.body.reduce((n, b) => n + b.count, 0)).toBe(TOTAL);
-    const laptops = await get<{ name: string; count: number }[]>('/api/products/brands?category=laptops');
-    const expected = new Set(PRODUCT_SEEDS.filter((p) => p.category === 'laptops').map((p) => p.brand));
+    const laptops = await get<{ name: string; count: number }[]>(
+      '/api/products/brands?category=laptops',
+    );
+    const expected = new Set(
+      PRODUCT_SEEDS.filter((p) => p.category === 'laptops').map((p) => p.brand),
+    );
     expect(new Set(laptops.body.map((b) => b.name))).toEqual(expected);
   });
 });
@@ -218,7 +242,11 @@ describe('home, Top Picks and Weekly Offers', () => {
       topPicks: ProductPage['products'];
     }>('/api/products/home');
     expect(body.categories.map((c) => c.slug)).toEqual([
-      'furniture', 'home-decoration', 'mens-shoes', 'womens-dresses', 'laptops',
+      'furniture',
+      'home-decoration',
+      'mens-shoes',
+      'womens-dresses',
+      'laptops',
     ]);
     expect(body.weeklyOffers).toHaveLength(4);
     expect(new Set(body.weeklyOffers.map((p) => p.category)).size).toBe(4);
@@ -235,7 +263,9 @@ describe('home, Top Picks and Weekly Offers', () => {
     const everything = await all('');
     expect(first.body.total).toBe(everything.filter((p) => p.rating > 4.8).length);
     const title = first.body.products[0]!.title;
-    const searched = await get(`/api/products/top-picks?q=${encodeURIComponent(title.slice(2, 9).toUpperCase())}`);
+    const searched = await get(
+      `/api/products/top-picks?q=${encodeURIComponent(title.slice(2, 9).toUpperCase())}`,
+    );
     expect(searched.body.products.map((p) => p.title)).toContain(title);
     expect(searched.body.products.every((p) => p.rating > 4.8)).toBe(true);
   });
@@ -250,15 +280,21 @@ describe('home, Top Picks and Weekly Offers', () => {
       [...firsts.values()].sort((a, b) => a - b),
     );
     const page2 = await get('/api/products/weekly-offers?limit=8&skip=8');
-    expect(page2.body.products.map((p) => p.id)).toEqual(body.products.slice(8, 16).map((p) => p.id));
-    const searched = await get(`/api/products/weekly-offers?q=${encodeURIComponent(body.products[0]!.title)}`);
+    expect(page2.body.products.map((p) => p.id)).toEqual(
+      body.products.slice(8, 16).map((p) => p.id),
+    );
+    const searched = await get(
+      `/api/products/weekly-offers?q=${encodeURIComponent(body.products[0]!.title)}`,
+    );
     expect(searched.body.products.map((p) => p.id)).toEqual([body.products[0]!.id]);
   });
 });
 
 describe('GET /api/reviews/{productId}', () => {
   it("answers the product's reviews, newest first, without reviewers' e-mails", async () => {
-    const { status, body } = await get<{ reviews: Record<string, unknown>[]; total: number }>('/api/reviews/1');
+    const { status, body } = await get<{ reviews: Record<string, unknown>[]; total: number }>(
+      '/api/reviews/1',
+    );
     expect(status).toBe(200);
     expect(body.total).toBeGreaterThan(0);
     const dates = body.reviews.map((r) => r.date as string);

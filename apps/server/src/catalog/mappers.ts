@@ -30,9 +30,14 @@ export function toProductSummary(row: ProductRow, categorySlug: string): Product
   };
 }
 
-export function toProduct(row: ProductRow, categorySlug: string, images: string[]): Product {
+export function toProduct(
+  row: ProductRow,
+  category: { slug: string; name: string },
+  images: string[],
+): Product {
   return {
-    ...toProductSummary(row, categorySlug),
+    ...toProductSummary(row, category.slug),
+    categoryName: category.name,
     description: row.description,
     sku: row.sku,
     images: images.length > 0 ? images : [row.thumbnail].filter(Boolean),

@@ -74,7 +74,7 @@ export async function listProducts(
 
 export async function findProduct(db: Db, id: number) {
   const [row] = await db
-    .select(productColumns)
+    .select({ ...productColumns, categoryName: categories.name })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id))

@@ -63,14 +63,19 @@ export async function productsOfCategory(
 
 export async function getProduct(db: Db, id: number): Promise<Product> {
   const row = found(await repo.findProduct(db, id), `The product ${id}`);
-  return toProduct(row.product, row.category, row.images);
+  return toProduct(row.product, { slug: row.category, name: row.categoryName }, row.images);
 }
 
 export async function topPicks(
   db: Db,
   query: { q?: string | undefined; limit: number; skip: number },
 ): Promise<ProductPage> {
-  const { rows, total } = await repo.listProducts(db, repo.topPicksFilter(query.q), undefined, query);
+  const { rows, total } = await repo.listProducts(
+    db,
+    repo.topPicksFilter(query.q),
+    undefined,
+    query,
+  );
   return { products: summaries(rows), total, skip: query.skip, limit: query.limit };
 }
 

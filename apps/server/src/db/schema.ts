@@ -52,7 +52,10 @@ export const products = pgTable(
     rating: doublePrecision('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     thumbnail: text('thumbnail').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     weightGrams: integer('weight_grams').notNull().default(0),
     widthMm: doublePrecision('width_mm').notNull().default(0),
     heightMm: doublePrecision('height_mm').notNull().default(0),

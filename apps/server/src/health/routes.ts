@@ -6,7 +6,13 @@ const statusSchema = z.object({ status: z.string() });
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: statusSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process is alive',
+        response: { 200: statusSchema },
+      },
+    },
     async () => ({ status: 'ok' }),
   );
   app.get(

@@ -6,7 +6,6 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

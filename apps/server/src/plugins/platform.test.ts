@@ -19,8 +19,12 @@ describe('platform', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/reviews/{id}']),
     );
-    const listParams = doc.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name);
-    expect(listParams).toEqual(expect.arrayContaining(['q', 'category', 'brand', 'sort', 'minRating', 'limit', 'skip']));
+    const listParams = doc.paths['/api/products'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(listParams).toEqual(
+      expect.arrayContaining(['q', 'category', 'brand', 'sort', 'minRating', 'limit', 'skip']),
+    );
     const docs = await t.app.inject('/api/docs/');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);
@@ -37,7 +41,10 @@ describe('platform', () => {
   it('answers unknown API addresses with the one error shape', async () => {
     const res = await t.app.inject('/api/no-such-thing');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'No such address: GET /api/no-such-thing', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({
+      error: 'No such address: GET /api/no-such-thing',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('answers malformed JSON with 400, not a crash', async () => {

@@ -54,7 +54,7 @@ export default fp<WebOptions>(
       const pathname = request.url.split('?')[0] ?? '/';
       const isApi = pathname === '/api' || pathname.startsWith('/api/');
       const isAsset = /\.[a-z0-9]+$/i.test(pathname);
-      if (hasWeb && request.method === 'GET' && !isApi && !isAsset) {
+      if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset) {
         // A client route (/products/12, /dashboard/orders…): the app decides what to show.
         return reply
           .header('Cache-Control', 'no-cache')

@@ -34,5 +34,7 @@ export async function ensureAdmin(
     passwordHash: await hashPassword(password),
     isAdmin: true,
   });
-  return generated ? { created: true, email, generatedPassword: generated } : { created: true, email };
+  return generated
+    ? { created: true, email, generatedPassword: generated }
+    : { created: true, email };
 }

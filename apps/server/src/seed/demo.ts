@@ -22,8 +22,15 @@ export interface DemoSeedOptions {
 }
 
 function skuOf(seed: ProductSeed, index: number): string {
-  const prefix = seed.category.replace(/[^a-z]/g, '').slice(0, 3).toUpperCase();
-  const brand = seed.brand.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase().padEnd(3, 'X');
+  const prefix = seed.category
+    .replace(/[^a-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase();
+  const brand = seed.brand
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase()
+    .padEnd(3, 'X');
   return `${prefix}-${brand}-${String(index + 1).padStart(4, '0')}`;
 }
 
@@ -47,10 +54,17 @@ export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Pr
 
   const plans = PRODUCT_SEEDS.map((seed, index) => {
     const sku = skuOf(seed, index);
-    const imageNames = Array.from({ length: imageCountOf(index) }, (_, n) => `${sku}-${n + 1}.webp`);
+    const imageNames = Array.from(
+      { length: imageCountOf(index) },
+      (_, n) => `${sku}-${n + 1}.webp`,
+    );
     const createdAt = new Date(now.getTime() - random.int(2, 300) * DAY_MS - random.int(0, DAY_MS));
     const reviewCount = index % 9 === 4 ? 0 : random.int(3, 9);
-    const drafts = reviewDrafts(seed.quality, seed.quality >= 4.9 ? Math.max(reviewCount, 6) : reviewCount, random);
+    const drafts = reviewDrafts(
+      seed.quality,
+      seed.quality >= 4.9 ? Math.max(reviewCount, 6) : reviewCount,
+      random,
+    );
     return { seed, sku, imageNames, createdAt, drafts };
   });
 

@@ -1,23 +1,16 @@
 import { z } from 'zod';
 import { centsSchema, pagingQuery } from '../common/schemas.ts';
-
-export const PRODUCT_SORTS = [
-  'priceAsc',
-  'priceDesc',
-  'titleAsc',
-  'titleDesc',
-  'newest',
-  'stock',
-  'rating',
-] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
+import { PRODUCT_SORTS } from './constants.ts';
 
 export const categorySlugSchema = z
   .string()
   .trim()
   .min(1)
   .max(60)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A category is written in lower case with dashes, e.g. mens-shoes');
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'A category is written in lower case with dashes, e.g. mens-shoes',
+  );
 
 /** Query of GET /api/products. Unknown or malformed values are a 400, never silently ignored. */
 export const productListQuerySchema = z
@@ -26,7 +19,12 @@ export const productListQuerySchema = z
     category: categorySlugSchema.optional(),
     brand: z.string().trim().min(1).max(100).optional(),
     sort: z.enum(PRODUCT_SORTS).optional().describe('Default: catalogue order (by id)'),
-    minRating: z.coerce.number().min(0).max(5).optional().describe('Only products rated at least this'),
+    minRating: z.coerce
+      .number()
+      .min(0)
+      .max(5)
+      .optional()
+      .describe('Only products rated at least this'),
     ...pagingQuery(20),
   })
   .strict();
@@ -73,6 +71,7 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 /** A product with every field of SPEC §3. */
 export const productSchema = productSummarySchema
   .extend({
+    categoryName: z.string(),
     description: z.string(),
     sku: z.string(),
     images: z.array(z.string()),
@@ -119,18 +118,6 @@ export const homeSchema = z
   .meta({ id: 'Home' });
 export type Home = z.infer<typeof homeSchema>;
 
-/** SPEC §9: the home page's category tiles, in this order. */
-export const HOME_CATEGORY_TILES = [
-  'furniture',
-  'home-decoration',
-  'mens-shoes',
-  'womens-dresses',
-  'laptops',
-] as const;
-
-/** SPEC §9: Top Picks are the products rated above this. */
-export const TOP_PICK_MIN_RATING = 4.8;
-
 export const reviewSchema = z
   .object({
     id: z.number().int(),
@@ -145,7 +132,9 @@ export const reviewSchema = z
 export type Review = z.infer<typeof reviewSchema>;
 
 /** Reviews as the public sees them: the reviewer's e-mail stays with the shop's staff. */
-export const publicReviewSchema = reviewSchema.omit({ reviewer_email: true }).meta({ id: 'PublicReview' });
+export const publicReviewSchema = reviewSchema
+  .omit({ reviewer_email: true })
+  .meta({ id: 'PublicReview' });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 export const reviewPageSchema = z.object({

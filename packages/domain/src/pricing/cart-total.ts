@@ -20,7 +20,9 @@ function isComplete(
 /** Display price × quantity for one line, in cents; null when the line is incomplete. */
 export function lineTotalCents(line: PricedLine): number | null {
   if (!isComplete(line)) return null;
-  return displayPriceCents(line.price, percentToBasisPoints(line.discount_percentage)) * line.quantity;
+  return (
+    displayPriceCents(line.price, percentToBasisPoints(line.discount_percentage)) * line.quantity
+  );
 }
 
 /** SPEC §5: the cart total ignores lines lacking price, discount_percentage or quantity. */

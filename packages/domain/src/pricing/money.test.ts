@@ -44,12 +44,16 @@ describe('displayPriceCents (SPEC §9: round(price × (100 − discount) / 100))
 
   it('always gives whole shillings within half a shilling of the exact value', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 50_000_000 }), fc.integer({ min: 0, max: 10_000 }), (cents, bp) => {
-        const result = displayPriceCents(cents, bp);
-        const exact = (cents * (10_000 - bp)) / 10_000;
-        expect(result % 100).toBe(0);
-        expect(Math.abs(result - exact)).toBeLessThanOrEqual(50);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 50_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (cents, bp) => {
+          const result = displayPriceCents(cents, bp);
+          const exact = (cents * (10_000 - bp)) / 10_000;
+          expect(result % 100).toBe(0);
+          expect(Math.abs(result - exact)).toBeLessThanOrEqual(50);
+        },
+      ),
     );
   });
 });

@@ -70,7 +70,11 @@ describe('checkoutTotals', () => {
         }));
         const totals = checkoutTotals(checkoutLines);
         const cartTotal = cartTotalCents(
-          lines.map((l) => ({ price: l.priceCents, discount_percentage: l.discountPercent, quantity: l.quantity })),
+          lines.map((l) => ({
+            price: l.priceCents,
+            discount_percentage: l.discountPercent,
+            quantity: l.quantity,
+          })),
         );
         // The order's item total is the cart total the shopper saw.
         expect(totals.itemsCents).toBe(cartTotal);

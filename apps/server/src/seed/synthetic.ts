@@ -1,0 +1,152 @@
+// A synthetic catalogue of any size (up to a million products) for benchmarks. Rows are made by
+// the database itself (INSERT … SELECT over generate_series), in batches, so a million products
+// take minutes rather than hours.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { categories } from '../db/schema.ts';
+import { renderProductImage } from './artwork.ts';
+import { CATEGORY_SEEDS } from './catalog-data.ts';
+
+const BRANDS = [
+  'Samsung',
+  'Tecno',
+  'Infinix',
+  'HP',
+  'Lenovo',
+  'Ramtons',
+  'Mika',
+  'Bata',
+  'Nike',
+  'Adidas',
+  'Nivea',
+  'Safari',
+  'Jua Power',
+  'Lamu Loom',
+  'Mti Mzuri',
+  'Kabras',
+  'Brookside',
+  'Oraimo',
+];
+const ADJECTIVES = [
+  'Classic',
+  'Premium',
+  'Compact',
+  'Deluxe',
+  'Everyday',
+  'Heritage',
+  'Urban',
+  'Safari',
+  'Coastal',
+  'Highland',
+  'Savanna',
+  'Rift',
+  'Modern',
+  'Sturdy',
+  'Lightweight',
+  'Family',
+];
+const NOUNS = [
+  'Sofa',
+  'Table',
+  'Lamp',
+  'Basket',
+  'Sneaker',
+  'Loafer',
+  'Dress',
+  'Laptop',
+  'Phone',
+  'Tablet',
+  'Speaker',
+  'Kettle',
+  'Blender',
+  'Lotion',
+  'Perfume',
+  'Shirt',
+  'Sandal',
+  'Watch',
+  'Ball',
+  'Stroller',
+  'Solar Kit',
+  'Headphones',
+  'Cooker',
+  'Backpack',
+];
+
+const arr = (items: string[]) =>
+  sql.raw(`ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`);
+
+/** One picture per category for synthetic products, under DATA_DIR/images/products. */
+export async function renderSyntheticImages(imagesDir: string): Promise<void> {
+  const dir = path.join(imagesDir, 'products');
+  await mkdir(dir, { recursive: true });
+  for (const category of CATEGORY_SEEDS) {
+    const webp = await renderProductImage(
+      {
+        title: category.name,
+        brand: 'Duka',
+        categoryName: category.name,
+        colors: category.colors,
+        variant: 0,
+      },
+      400,
+    );
+    await writeFile(path.join(dir, `synthetic-${category.slug}.webp`), webp);
+  }
+}
+
+export async function ensureCategories(db: Db): Promise<void> {
+  await db
+    .insert(categories)
+    .values(CATEGORY_SEEDS.map((c) => ({ slug: c.slug, name: c.name })))
+    .onConflictDoNothing();
+}
+
+/** Inserts products numbered [from, to) (1-based, inclusive-exclusive). */
+export async function insertSyntheticBatch(db: Db, from: number, to: number): Promise<void> {
+  await db.execute(sql`
+    with cats as (select array_agg(id order by id) as ids, array_agg(slug order by id) as slugs from ${categories})
+    insert into products (
+      title, description, category_id, brand, sku, price_cents, discount_bp, stock, rating,
+      review_count, thumbnail, tags, weight_grams, width_mm, height_mm, depth_mm, created_at, updated_at
+    )
+    select
+      b.brand || ' ' || (${arr(ADJECTIVES)})[1 + (i * 7) % ${ADJECTIVES.length}] || ' '
+        || (${arr(NOUNS)})[1 + (i * 13) % ${NOUNS.length}] || ' ' || (100 + i % 900)::text
+        || '-' || chr(65 + (i / 900) % 26),
+      'Synthetic product ' || i || ' for load testing.',
+      cats.ids[1 + i % array_length(cats.ids, 1)],
+      b.brand,
+      'SYN-' || lpad(i::text, 7, '0'),
+      (200 + (i * 7919) % 250000) * 100,
+      ((i * 31) % 41) * 100,
+      (i * 17) % 251,
+      round((3 + ((i * 37) % 201) / 100.0)::numeric, 2)::float8,
+      (i * 3) % 12,
+      '/images/products/synthetic-' || cats.slugs[1 + i % array_length(cats.slugs, 1)] || '.webp',
+      array[cats.slugs[1 + i % array_length(cats.slugs, 1)]],
+      100 + (i * 11) % 20000,
+      50 + (i * 3) % 1500, 50 + (i * 5) % 1500, 20 + (i * 7) % 800,
+      now() - ((i % 365) || ' days')::interval,
+      now()
+    from generate_series(${from}::int, ${to - 1}::int) as i
+    cross join cats
+    cross join lateral (select (${arr(BRANDS)})[1 + (i * 5) % ${BRANDS.length}] as brand) b
+  `);
+}
+
+export async function seedSynthetic(
+  db: Db,
+  count: number,
+  onProgress?: (done: number) => void,
+  batchSize = 20_000,
+): Promise<void> {
+  await ensureCategories(db);
+  for (let from = 1; from <= count; from += batchSize) {
+    const to = Math.min(count + 1, from + batchSize);
+    await insertSyntheticBatch(db, from, to);
+    onProgress?.(to - 1);
+  }
+  await db.execute(sql`analyze products`);
+}

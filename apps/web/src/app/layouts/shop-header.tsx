@@ -1,0 +1,127 @@
+// The shop header (SPEC §2.2).
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useHeaderAccount } from './use-header-account.ts';
+
+function CountBadge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-label={`${count} ${label}`}
+      className="absolute -top-1.5 -right-2 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
+    >
+      {count}
+    </span>
+  );
+}
+
+export function ShopHeader() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const account = useHeaderAccount();
+
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="bg-brand-800 text-xs text-brand-50">
+        <nav aria-label="Top" className="mx-auto flex max-w-7xl justify-end gap-5 px-4 py-1.5">
+          <Link to="/signup" className="hover:underline">
+            Join
+          </Link>
+          <Link to="/about" className="hover:underline">
+            About us
+          </Link>
+          <Link to="/contact" className="hover:underline">
+            Get in Touch
+          </Link>
+        </nav>
+      </div>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
+        <Link
+          to="/"
+          className="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-brand-800"
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          Duka
+        </Link>
+        <form
+          role="search"
+          className="order-last flex w-full md:order-none md:w-auto md:flex-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const q = query.trim();
+            if (!q) return; // SPEC §5: blank text does nothing
+            navigate(`/products?q=${encodeURIComponent(q)}`);
+          }}
+        >
+          <label htmlFor={searchId} className="sr-only">
+            Search products
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search for products, brands and categories"
+            className="w-full min-w-0 rounded-l-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none"
+          />
+          <button
+            type="submit"
+            className="rounded-r-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+          >
+            Search
+          </button>
+        </form>
+        <nav aria-label="Account" className="ml-auto flex items-center gap-5 text-sm font-medium">
+          <Link to={account.href} className="hover:text-brand-700">
+            {account.label}
+          </Link>
+          <Link to="/wishlist" className="relative hover:text-brand-700" aria-label="Wishlist">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            >
+              <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+            </svg>
+            <CountBadge count={account.wishlistCount} label="items in your wishlist" />
+          </Link>
+          <Link to="/cart" className="relative hover:text-brand-700" aria-label="Cart">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            >
+              <path d="M3 4h2l2.4 11h10.2L20 7H6.2" />
+              <circle cx="9" cy="19" r="1.5" />
+              <circle cx="17" cy="19" r="1.5" />
+            </svg>
+            <CountBadge count={account.cartCount} label="items in your cart" />
+          </Link>
+        </nav>
+      </div>
+      <nav aria-label="Shop" className="border-t border-slate-100">
+        <div className="mx-auto flex max-w-7xl gap-6 px-4 py-2 text-sm font-medium text-slate-700">
+          <Link to="/products" className="hover:text-brand-700">
+            Shop by Category
+          </Link>
+          <Link to="/products" className="hover:text-brand-700">
+            Shop by Brand
+          </Link>
+          <Link to="/toppicks" className="hidden hover:text-brand-700 sm:inline">
+            Top Picks
+          </Link>
+          <Link to="/weeklyoffers" className="hidden hover:text-brand-700 sm:inline">
+            Weekly Offers
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

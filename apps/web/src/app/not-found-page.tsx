@@ -1,0 +1,15 @@
+import { ButtonLink } from '../components/ui/button.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  return (
+    <div className="mx-auto max-w-lg px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Page not found</h1>
+      <p className="mt-3 text-slate-600">There is nothing at this address.</p>
+      <ButtonLink to="/" className="mt-6">
+        Go Home
+      </ButtonLink>
+    </div>
+  );
+}

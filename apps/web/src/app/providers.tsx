@@ -1,0 +1,21 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client.ts';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not get better by asking again.
+        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+      },
+    },
+  });
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,25 @@
+/** A rating drawn as repeated stars (SPEC §2.5), read by screen readers as a sentence. */
+export function Stars({
+  rating,
+  max = 5,
+  className = '',
+}: {
+  rating: number;
+  max?: number;
+  className?: string;
+}) {
+  const full = Math.round(rating);
+  return (
+    <span
+      role="img"
+      aria-label={`Rated ${rating} out of ${max}`}
+      className={`inline-flex text-amber-500 ${className}`}
+    >
+      {Array.from({ length: max }, (_, i) => (
+        <span key={i} aria-hidden="true" className={i < full ? '' : 'text-slate-300'}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+/** SPEC: lists show 'Loading...' while fetching. */
+export function LoadingText({ children = 'Loading...' }: { children?: ReactNode }) {
+  return (
+    <p role="status" aria-live="polite" className="py-10 text-center text-slate-500">
+      {children}
+    </p>
+  );
+}
+
+export function ErrorText({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className="my-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-700"
+    >
+      {children}
+    </p>
+  );
+}
+
+export function EmptyText({ children }: { children: ReactNode }) {
+  return <p className="py-10 text-center text-slate-500">{children}</p>;
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+
+/** The main image and its thumbnails; choosing a thumbnail changes the main image. */
+export function ImageGallery({ images, title }: { images: string[]; title: string }) {
+  const [selected, setSelected] = useState(0);
+  const main = images[selected] ?? images[0];
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row">
+      <ul className="flex gap-2 sm:flex-col" aria-label="Product images">
+        {images.map((src, i) => (
+          <li key={src}>
+            <button
+              type="button"
+              aria-label={`Show image ${i + 1} of ${images.length}`}
+              aria-pressed={i === selected}
+              onClick={() => setSelected(i)}
+              className={`block h-16 w-16 overflow-hidden rounded-lg border-2 sm:h-20 sm:w-20 ${
+                i === selected
+                  ? 'border-brand-600'
+                  : 'border-transparent opacity-80 hover:opacity-100'
+              }`}
+            >
+              <img
+                src={src}
+                alt=""
+                width={80}
+                height={80}
+                loading="lazy"
+                className="h-full w-full object-cover"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="aspect-square min-w-0 flex-1 overflow-hidden rounded-2xl bg-slate-100">
+        {main && (
+          <img
+            src={main}
+            alt={`${title}, image ${selected + 1} of ${images.length}`}
+            width={800}
+            height={800}
+            className="h-full w-full object-cover"
+            data-testid="main-image"
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+
+/** SPEC §2.5: '-' and '+' around a read-only number; never below 1 (nor above the stock). */
+export function QuantityStepper({
+  value,
+  onChange,
+  max,
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  max?: number | undefined;
+}) {
+  const id = useId();
+  const button =
+    'h-10 w-10 rounded-lg border border-slate-300 bg-white text-lg font-medium hover:bg-slate-50 disabled:opacity-40';
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Quantity
+      </label>
+      <button
+        type="button"
+        aria-label="Decrease quantity"
+        className={button}
+        disabled={value <= 1}
+        onClick={() => onChange(Math.max(1, value - 1))}
+      >
+        -
+      </button>
+      <input
+        id={id}
+        readOnly
+        value={value}
+        aria-live="polite"
+        className="h-10 w-14 rounded-lg border border-slate-300 text-center"
+      />
+      <button
+        type="button"
+        aria-label="Increase quantity"
+        className={button}
+        disabled={max !== undefined && value >= max}
+        onClick={() => onChange(max !== undefined ? Math.min(max, value + 1) : value + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}

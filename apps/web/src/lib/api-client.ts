@@ -1,0 +1,107 @@
+// The one way the web app talks to the API: JSON in and out, the bearer token when there is one,
+// and on a 401 exactly one silent refresh (shared by every request waiting on it) and a retry.
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './session-tokens.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /** Query-string values; undefined and '' are left out. */
+  query?: Record<string, string | number | undefined | null>;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Trades the refresh token for new tokens; concurrent callers share one attempt. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) return false;
+    try {
+      const res = await fetch('/api/refresh', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${refreshToken}` },
+      });
+      if (!res.ok) {
+        clearTokens();
+        return false;
+      }
+      const data = (await res.json()) as { access_token: string; refresh_token?: string };
+      setTokens(data.access_token, data.refresh_token);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function urlOf(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return fetch(urlOf(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  try {
+    const data = (await res.json()) as {
+      error?: string;
+      code?: string;
+      fields?: Record<string, string>;
+    };
+    return new ApiError(
+      res.status,
+      data.error ?? res.statusText,
+      data.code ?? 'ERROR',
+      data.fields,
+    );
+  } catch {
+    return new ApiError(res.status, res.statusText || 'Network response was not ok', 'ERROR');
+  }
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let res = await send(path, options);
+  if (res.status === 401 && getRefreshToken() && path !== '/refresh') {
+    if (await refreshSession()) res = await send(path, options);
+  }
+  if (!res.ok) throw await errorOf(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}

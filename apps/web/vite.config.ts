@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const api = process.env.DUKA_API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    // No inline scripts or styles: the server's Content-Security-Policy allows only 'self'.
+    assetsInlineLimit: 0,
+    sourcemap: true,
+  },
+  server: {
+    proxy: { '/api': api, '/images': api, '/uploads': api },
+  },
+});

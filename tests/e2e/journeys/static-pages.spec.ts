@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+
+const PAGES = [
+  ['/about', 'More About the product'],
+  ['/privacy', 'Privacy Policy'],
+  ['/faqs', 'Frequently Asked Questions'],
+  ['/delivery', 'Delivery and Returns'],
+  ['/mpesa', 'M-Pesa'],
+  ['/paypal', 'PayPal'],
+  ['/payless', 'Payless'],
+] as const;
+
+for (const [path, heading] of PAGES) {
+  test(`${path} shows its heading`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('© 2024');
+  });
+}
+
+test('About lists the eight values', async ({ page }) => {
+  await page.goto('/about');
+  for (const value of [
+    'Customer-Centric',
+    'Integrity',
+    'Quality',
+    'Innovation',
+    'Convenience',
+    'Community',
+    'Sustainability',
+    'Excellence',
+  ]) {
+    await expect(page.getByRole('heading', { name: value })).toBeVisible();
+  }
+});
+
+test('Privacy has six numbered sections', async ({ page }) => {
+  await page.goto('/privacy');
+  for (const name of [
+    'Information We Collect',
+    'How We Use Your Information',
+    'Sharing Your Information',
+    'Security',
+    'Changes to This Policy',
+    'Contact Us',
+  ]) {
+    await expect(
+      page.getByRole('main').getByRole('heading', { name: new RegExp(name) }),
+    ).toBeVisible();
+  }
+});
+
+test('the FAQ accordion keeps one answer open at a time', async ({ page }) => {
+  await page.goto('/faqs');
+  const questions = page.getByRole('button', { expanded: false });
+  await expect(page.locator('button[aria-expanded]')).toHaveCount(8);
+  const first = page.locator('button[aria-expanded]').nth(0);
+  const second = page.locator('button[aria-expanded]').nth(1);
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await second.click();
+  await expect(page.locator('button[aria-expanded="true"]')).toHaveCount(0);
+  await expect(questions).toHaveCount(8);
+});
+
+test('the footer links the payment pages, and My Account asks a visitor to log in', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'PayPal' }).click();
+  await expect(page).toHaveURL(/\/paypal$/);
+  await footer.getByRole('button', { name: 'My Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'You need to log in' });
+  await expect(dialog).toContainText('Please log in to access your account.');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the shop has header and footer; login and signup have neither', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/signup');
+});
