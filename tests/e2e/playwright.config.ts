@@ -52,6 +52,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      SIGNUP_RATE_LIMIT_PER_HOUR: '10000',
+      CONTACT_RATE_LIMIT_PER_HOUR: '10000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       // Short payment timeout is not needed here; the defaults are what shoppers get.

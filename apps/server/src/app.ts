@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -15,6 +16,8 @@ import openapi from './plugins/openapi.ts';
 import web from './plugins/web.ts';
 import healthRoutes from './health/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
+import auth from './auth/plugin.ts';
+import authRoutes from './auth/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,9 +58,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(security);
   await app.register(compress, { threshold: 1024 });
   await app.register(openapi);
+  // Limits are declared per route (sign-up, contact form…); log-in has its own throttle.
+  await app.register(rateLimit, { global: false });
+  await app.register(auth);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
 
   await app.register(web, { webDistDir: config.WEB_DIST_DIR, dataDir: config.DATA_DIR });
   return app;

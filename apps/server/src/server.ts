@@ -1,4 +1,6 @@
 // Reads the configuration, prepares the database (migrate, seed on first run), and listens.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -10,8 +12,24 @@ import { seedDemoCatalog } from './seed/demo.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR. */
+function jwtSecretOf(config: Config): string {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  const file = path.resolve(config.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
 function withDefaults(config: Config): Config {
-  return { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist') };
+  return {
+    ...config,
+    JWT_SECRET: jwtSecretOf(config),
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    WEB_DIST_DIR: config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'),
+  };
 }
 
 async function main() {

@@ -22,6 +22,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    // Tests sign up many accounts from one address; rate limits get their own tests.
+    SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
+    CONTACT_RATE_LIMIT_PER_HOUR: '100000',
     ...env,
   });
   const database = await createTestDatabase();

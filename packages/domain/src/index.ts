@@ -4,3 +4,4 @@ export * from './pricing/cart-total.ts';
 export * from './pricing/checkout-totals.ts';
 export * from './catalog/constants.ts';
 export * from './catalog/schemas.ts';
+export * from './auth/schemas.ts';

@@ -1,0 +1,169 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  AUTH_MESSAGES,
+  loginResponseSchema,
+  loginSchema,
+  messageSchema,
+  profileSchema,
+  profileUpdateSchema,
+  registerSchema,
+  tokensSchema,
+  userSchema,
+} from '@duka/domain';
+import { HttpError, unauthorized } from '../lib/http-error.ts';
+import { currentUser } from './plugin.ts';
+import * as accounts from './service.ts';
+import { bearerOf } from './tokens.ts';
+
+const tags = ['accounts'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const refreshDays = app.config.REFRESH_TOKEN_TTL_DAYS;
+
+  app.post(
+    '/register',
+    {
+      config: { rateLimit: { max: app.config.SIGNUP_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: 'Create a shopper account',
+        body: registerSchema,
+        response: { 201: messageSchema.extend({ user: userSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await accounts.register(db, request.body);
+      return reply.code(201).send({ message: 'Registration successful. Please log in.', user });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with e-mail and password',
+        body: loginSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const wait = app.loginThrottle.retryAfter(email, request.ip);
+      if (wait > 0) {
+        throw new HttpError(
+          429,
+          'TOO_MANY_ATTEMPTS',
+          `Too many failed log-in attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
+          undefined,
+          { 'Retry-After': String(wait) },
+        );
+      }
+      const user = await accounts.checkCredentials(db, email, password);
+      if (!user) {
+        app.loginThrottle.recordFailure(email, request.ip);
+        throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+      }
+      app.loginThrottle.recordSuccess(email);
+      app.activity.touch(user.id);
+      const tokens = await accounts.startSession(db, app.tokens, user.id, refreshDays);
+      return { ...tokens, user: accounts.toUser(user) };
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Trade the refresh token (sent as bearer) for new tokens; each works once',
+        security,
+        response: { 200: tokensSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const token = bearerOf(request.headers.authorization);
+      if (!token) throw unauthorized();
+      return accounts.refresh(db, app.tokens, token, refreshDays);
+    },
+  );
+
+  app.get(
+    '/current_user',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The logged-in user',
+        security,
+        response: { 200: userSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => accounts.toUser(await accounts.getUser(db, currentUser(request).id)),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'End this session',
+        security,
+        response: { 200: messageSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await accounts.revokeSession(db, currentUser(request).sessionId, 'logged out');
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.get(
+    '/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Your profile',
+        security,
+        response: { 200: profileSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await accounts.getUser(db, currentUser(request).id);
+      return { username: user.username, email: user.email, phone_number: user.phoneNumber };
+    },
+  );
+
+  app.patch(
+    '/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Update your profile; a new password needs the current one',
+        security,
+        body: profileUpdateSchema,
+        response: { 200: messageSchema.extend({ user: userSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const user = await accounts.updateProfile(db, me.id, me.sessionId, request.body);
+      return { message: 'Profile updated successfully', user };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,239 @@
+// Accounts and sessions: sign-up, log-in, refresh with rotation and reuse detection, log-out,
+// profile. Passwords are argon2id hashes; refresh tokens are stored as hashes.
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { ProfileUpdate, RegisterInput, User } from '@duka/domain';
+import type { Db } from '../db/client.ts';
+import { refreshTokens, sessions, users } from '../db/schema.ts';
+import { conflict, found, HttpError, unauthorized } from '../lib/http-error.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import type { TokenSigner } from './tokens.ts';
+import { hashToken, newRefreshToken } from './tokens.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(
+  row: Pick<UserRow, 'id' | 'username' | 'email' | 'phoneNumber' | 'isAdmin'>,
+): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    phone_number: row.phoneNumber,
+    is_admin: row.isAdmin,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+function isUniqueViolation(err: unknown): err is { constraint?: string } {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+function constraintOf(err: unknown): string {
+  const e = err as { constraint?: string; cause?: { constraint?: string } };
+  return e.constraint ?? e.cause?.constraint ?? '';
+}
+
+async function assertAvailable(db: Db, username: string, email: string, exceptUserId?: number) {
+  const except = exceptUserId === undefined ? undefined : ne(users.id, exceptUserId);
+  const [byEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), except))
+    .limit(1);
+  if (byEmail) throw conflict('An account with this e-mail address already exists.', 'EMAIL_TAKEN');
+  const [byName] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, except))
+    .limit(1);
+  if (byName) throw conflict('This username is already taken.', 'USERNAME_TAKEN');
+}
+
+function rethrowTaken(err: unknown): never {
+  if (isUniqueViolation(err)) {
+    throw constraintOf(err).includes('email')
+      ? conflict('An account with this e-mail address already exists.', 'EMAIL_TAKEN')
+      : conflict('This username is already taken.', 'USERNAME_TAKEN');
+  }
+  throw err;
+}
+
+export async function register(db: Db, input: RegisterInput): Promise<User> {
+  await assertAvailable(db, input.username, input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        phoneNumber: input.phone_number,
+        passwordHash,
+        isAdmin: false,
+      })
+      .returning();
+    return toUser(row!);
+  } catch (err) {
+    rethrowTaken(err); // two sign-ups racing for the same name or address
+  }
+}
+
+// Checked when the e-mail is unknown, so a wrong address costs as long as a wrong password.
+let dummyHash: Promise<string> | undefined;
+
+export async function checkCredentials(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!row) {
+    dummyHash ??= hashPassword('not-a-real-password-1!');
+    await verifyPassword(await dummyHash, password);
+    return null;
+  }
+  return (await verifyPassword(row.passwordHash, password)) ? row : null;
+}
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+async function issueRefreshToken(db: Db, sessionId: string, ttlDays: number): Promise<string> {
+  const token = newRefreshToken();
+  await db.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
+  });
+  return token;
+}
+
+export async function startSession(
+  db: Db,
+  signer: TokenSigner,
+  userId: number,
+  refreshTtlDays: number,
+): Promise<IssuedTokens> {
+  const [session] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id });
+  const sessionId = session!.id;
+  return {
+    access_token: await signer.sign({ userId, sessionId }),
+    refresh_token: await issueRefreshToken(db, sessionId, refreshTtlDays),
+    token_type: 'Bearer',
+    expires_in: signer.accessTtlSeconds,
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+/**
+ * Trades a refresh token for new tokens. Each refresh token works once: using one again means it
+ * was copied, so the whole session (every token descended from the same log-in) is revoked.
+ */
+export async function refresh(
+  db: Db,
+  signer: TokenSigner,
+  presented: string,
+  refreshTtlDays: number,
+): Promise<IssuedTokens> {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      usedAt: refreshTokens.usedAt,
+      expiresAt: refreshTokens.expiresAt,
+      userId: sessions.userId,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+    .limit(1);
+  if (!row || row.revokedAt) throw unauthorized(SESSION_ENDED);
+  if (row.usedAt) {
+    await revokeSession(db, row.sessionId, 'refresh token reused');
+    throw unauthorized(SESSION_ENDED);
+  }
+  if (row.expiresAt.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
+  // Mark it used only if nobody else did in the meantime: of two racing uses, one wins.
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) {
+    await revokeSession(db, row.sessionId, 'refresh token reused');
+    throw unauthorized(SESSION_ENDED);
+  }
+  return {
+    access_token: await signer.sign({ userId: row.userId, sessionId: row.sessionId }),
+    refresh_token: await issueRefreshToken(db, row.sessionId, refreshTtlDays),
+    token_type: 'Bearer',
+    expires_in: signer.accessTtlSeconds,
+  };
+}
+
+export async function getUser(db: Db, userId: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return found(row, 'The account');
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  currentSessionId: string,
+  input: ProfileUpdate & { email: string; username: string; phone_number: string },
+): Promise<User> {
+  const user = await getUser(db, userId);
+  let passwordHash: string | undefined;
+  if (input.newPassword) {
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
+      throw new HttpError(400, 'WRONG_PASSWORD', 'Your current password is not correct.', {
+        currentPassword: 'Your current password is not correct.',
+      });
+    }
+    passwordHash = await hashPassword(input.newPassword);
+  }
+  await assertAvailable(db, input.username, input.email, userId);
+  try {
+    const [row] = await db
+      .update(users)
+      .set({
+        username: input.username,
+        email: input.email,
+        phoneNumber: input.phone_number,
+        ...(passwordHash ? { passwordHash } : {}),
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    if (passwordHash) {
+      // A new password ends every other log-in: whoever knew the old one is out.
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'password changed' })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            ne(sessions.id, currentSessionId),
+            isNull(sessions.revokedAt),
+          ),
+        );
+    }
+    return toUser(row!);
+  } catch (err) {
+    rethrowTaken(err);
+  }
+}

@@ -1,0 +1,55 @@
+// Access tokens are short-lived JWTs naming the user and the session; refresh tokens are random
+// strings stored only as SHA-256 hashes, each good for one use.
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly accessTtlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .setExpirationTime(`${this.accessTtlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid, unexpired token; null for anything else. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+      return { userId, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function bearerOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/** SPEC §5, word for word. */
+export const AUTH_MESSAGES = {
+  passwordRule: 'Password must be at least 8 characters long and include numbers and symbols',
+  passwordsDiffer: 'Passwords do not match',
+  newPasswordsDiffer: 'New passwords do not match',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  usernameRequired: 'Username is required',
+  phoneRequired: 'Phone number is required',
+  invalidEmail: 'Invalid email',
+  invalidCredentials: 'Invalid email or password',
+} as const;
+
+/** At least 8 characters with a letter, a digit and one of !@#$%^&* (SPEC §5). */
+export function meetsPasswordRule(password: string): boolean {
+  return (
+    password.length >= 8 &&
+    /[A-Za-z]/.test(password) &&
+    /\d/.test(password) &&
+    /[!@#$%^&*]/.test(password)
+  );
+}
+
+const passwordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRule })
+  .max(200, 'Password is too long')
+  .refine(meetsPasswordRule, AUTH_MESSAGES.passwordRule);
+
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail))
+  .transform((e) => e.toLowerCase());
+
+const usernameSchema = z
+  .string({ error: AUTH_MESSAGES.usernameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.usernameRequired)
+  .max(40, 'Username must be at most 40 characters')
+  .regex(
+    /^[\p{L}\p{N} ._-]+$/u,
+    'Username may use letters, digits, spaces, dots, dashes and underscores',
+  );
+
+const phoneSchema = z
+  .string({ error: AUTH_MESSAGES.phoneRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.phoneRequired)
+  .max(20, 'Phone number is too long')
+  .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number such as 0712 345 678');
+
+/** POST /api/register. Anything else sent (is_admin, id…) is dropped by the schema. */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  phone_number: phoneSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The sign-up form: the same fields plus the repeated password. */
+export const signupFormSchema = z
+  .object({
+    username: usernameSchema,
+    phone_number: phoneSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsDiffer,
+  });
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .max(254)
+    .transform((e) => e.toLowerCase()),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(200),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    phone_number: z.string(),
+    is_admin: z.boolean(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const tokensSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().describe('Seconds until the access token expires'),
+});
+
+export const loginResponseSchema = tokensSchema.extend({ user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const profileSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** PATCH /api/profile. A new password needs the current one. */
+export const profileUpdateSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    phone_number: phoneSchema,
+    currentPassword: z.string().max(200).optional(),
+    newPassword: passwordSchema.optional(),
+  })
+  .refine((v) => !v.newPassword || !!v.currentPassword, {
+    path: ['currentPassword'],
+    message: 'Enter your current password to set a new one',
+  });
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
