@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (...args: Parameters<TestContext['app']['inject']>) => t.app.inject(...args);
+const inject = (options: InjectOptions | string) => t.app.inject(options);
 
 describe('POST /api/register', () => {
   it('creates a shopper and stores no readable password', async () => {

@@ -1,8 +1,10 @@
 // The routes of SPEC §2.1. Every page is its own chunk, so the first load carries only the shell.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingText } from '../components/ui/status.tsx';
+import { RequireAdmin, RequireShopper } from './guards.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { BareLayout, ShopLayout } from './layouts/shop-layout.tsx';
+import { Root } from './root.tsx';
 import { RouteError } from './route-error.tsx';
 
 const page = (path: string, load: Parameters<typeof lazyPage>[0]): RouteObject => ({
@@ -12,6 +14,7 @@ const page = (path: string, load: Parameters<typeof lazyPage>[0]): RouteObject =
 
 export const routes: RouteObject[] = [
   {
+    element: <Root />,
     errorElement: <RouteError />,
     HydrateFallback: () => <LoadingText />,
     children: [
@@ -31,12 +34,64 @@ export const routes: RouteObject[] = [
           page('mpesa', () => import('../features/static-pages/mpesa-page.tsx')),
           page('paypal', () => import('../features/static-pages/paypal-page.tsx')),
           page('payless', () => import('../features/static-pages/payless-page.tsx')),
+          {
+            path: 'userprofile',
+            element: <RequireShopper />,
+            children: [
+              {
+                lazy: lazyPage(async () => ({
+                  default: (await import('../features/account/components/account-layout.tsx'))
+                    .AccountLayout,
+                })),
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyPage(
+                      () => import('../features/account/routes/dashboard-user-page.tsx'),
+                    ),
+                  },
+                  page(
+                    'dashboarduser',
+                    () => import('../features/account/routes/dashboard-user-page.tsx'),
+                  ),
+                  page('profile', () => import('../features/account/routes/profile-page.tsx')),
+                  page(
+                    'relatedproducts',
+                    () => import('../features/account/routes/related-products-page.tsx'),
+                  ),
+                ],
+              },
+            ],
+          },
           page('*', () => import('./not-found-page.tsx')),
         ],
       },
       {
+        path: 'dashboard',
+        element: <RequireAdmin />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            lazy: lazyPage(() => import('./layouts/admin-layout.tsx')),
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(() => import('../features/admin/routes/dashboard-admin-page.tsx')),
+              },
+              page(
+                'dashboardAdmin',
+                () => import('../features/admin/routes/dashboard-admin-page.tsx'),
+              ),
+            ],
+          },
+        ],
+      },
+      {
         element: <BareLayout />,
-        children: [],
+        children: [
+          page('login', () => import('../features/auth/routes/login-page.tsx')),
+          page('signup', () => import('../features/auth/routes/signup-page.tsx')),
+        ],
       },
     ],
   },

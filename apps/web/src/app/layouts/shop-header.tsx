@@ -1,7 +1,30 @@
 // The shop header (SPEC §2.2).
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { useHeaderAccount } from './use-header-account.ts';
+
+/** The shop's log-out (SPEC §4 and §8): to /login on success, 'Something went wrong' if not. */
+function LogoutButton() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="hover:text-brand-700"
+      onClick={async () => {
+        try {
+          await logout();
+          navigate('/login');
+        } catch {
+          window.alert('Something went wrong');
+        }
+      }}
+    >
+      Log out
+    </button>
+  );
+}
 
 function CountBadge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
@@ -76,6 +99,7 @@ export function ShopHeader() {
           <Link to={account.href} className="hover:text-brand-700">
             {account.label}
           </Link>
+          {account.loggedIn && <LogoutButton />}
           <Link to="/wishlist" className="relative hover:text-brand-700" aria-label="Wishlist">
             <svg
               aria-hidden="true"

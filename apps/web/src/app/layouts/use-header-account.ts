@@ -1,11 +1,16 @@
-import { useAccessToken } from '../../lib/session.ts';
+import { useAuth } from '../../features/auth/auth-provider.tsx';
 
 /** What the header shows of the visitor's account: where 'My Account' goes and the badge counts. */
 export function useHeaderAccount() {
-  const token = useAccessToken();
+  const { authToken, currentUser } = useAuth();
   return {
-    label: token ? 'My Account' : 'Login',
-    href: token ? '/userprofile/dashboarduser' : '/login',
+    loggedIn: !!authToken,
+    label: authToken ? 'My Account' : 'Login',
+    href: !authToken
+      ? '/login'
+      : currentUser?.is_admin
+        ? '/dashboard/dashboardAdmin'
+        : '/userprofile/dashboarduser',
     cartCount: 0,
     wishlistCount: 0,
   };

@@ -1,10 +1,11 @@
 // /products/{id} (SPEC §2.5).
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { rememberViewed } from '../../../lib/recently-viewed.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { ImageGallery } from '../components/image-gallery.tsx';
@@ -30,6 +31,10 @@ export default function ProductDetailPage() {
   const product = useQuery({ ...catalogQueries.product(id), enabled: valid });
   const [quantity, setQuantity] = useState(1);
   useDocumentTitle(product.data?.title ?? 'Product');
+  const viewedCategory = product.data?.category;
+  useEffect(() => {
+    if (viewedCategory) rememberViewed({ id, category: viewedCategory });
+  }, [id, viewedCategory]);
 
   if (
     !valid ||

@@ -1,0 +1,182 @@
+// Update Profile (SPEC §2.13, messages of §4 and §8).
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button.tsx';
+import { LoadingText } from '../../../components/ui/status.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { authQueries, updateProfile } from '../../auth/api/auth-api.ts';
+import { Field, inputClass } from '../../auth/components/field.tsx';
+import { PasswordInput } from '../../auth/components/password-input.tsx';
+
+interface FormValues {
+  username: string;
+  email: string;
+  phone_number: string;
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export default function ProfilePage() {
+  useDocumentTitle('Update Profile');
+  const queryClient = useQueryClient();
+  const profile = useQuery(authQueries.profile());
+  const [edited, setEdited] = useState<Partial<FormValues>>({});
+  const [success, setSuccess] = useState('');
+  const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const values: FormValues = {
+    username: profile.data?.username ?? '',
+    email: profile.data?.email ?? '',
+    phone_number: profile.data?.phone_number ?? '',
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+    ...edited,
+  };
+  const set = (field: keyof FormValues) => (e: { target: { value: string } }) =>
+    setEdited((v) => ({ ...v, [field]: e.target.value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSuccess('');
+    setFieldErrors({});
+    if (values.newPassword && values.newPassword !== values.confirmPassword) {
+      setError('New passwords do not match');
+      return;
+    }
+    setError('');
+    setSaving(true);
+    try {
+      await updateProfile({
+        username: values.username,
+        email: values.email,
+        phone_number: values.phone_number,
+        // Without a new password, neither password field is sent (SPEC §5).
+        ...(values.newPassword
+          ? { currentPassword: values.currentPassword, newPassword: values.newPassword }
+          : {}),
+      });
+      setSuccess('Profile updated successfully');
+      setEdited({});
+      await queryClient.invalidateQueries({ queryKey: ['auth'] });
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setFieldErrors(err.fields);
+        setError(`Failed to update profile: ${err.message}`);
+      } else {
+        setError('Error updating profile');
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (profile.isPending) return <LoadingText />;
+  const loadError = profile.isError
+    ? profile.error instanceof ApiError
+      ? 'Failed to fetch profile data'
+      : 'Error fetching profile data'
+    : '';
+
+  return (
+    <div className="max-w-xl">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Update Profile</h1>
+      {(loadError || error) && (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+        >
+          {loadError || error}
+        </p>
+      )}
+      {success && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+        >
+          {success}
+        </p>
+      )}
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field label="Username" error={fieldErrors.username}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              className={inputClass}
+              value={values.username}
+              onChange={set('username')}
+            />
+          )}
+        </Field>
+        <Field label="Email Address" error={fieldErrors.email}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="email"
+              className={inputClass}
+              value={values.email}
+              onChange={set('email')}
+            />
+          )}
+        </Field>
+        <Field label="Phone Number" error={fieldErrors.phone_number}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="tel"
+              className={inputClass}
+              value={values.phone_number}
+              onChange={set('phone_number')}
+            />
+          )}
+        </Field>
+        <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Password Change</legend>
+          <Field label="Current Password" error={fieldErrors.currentPassword}>
+            {(a11y) => (
+              <PasswordInput
+                {...a11y}
+                label="Current password"
+                autoComplete="current-password"
+                className={inputClass}
+                value={values.currentPassword}
+                onChange={set('currentPassword')}
+              />
+            )}
+          </Field>
+          <Field label="New Password" error={fieldErrors.newPassword}>
+            {(a11y) => (
+              <PasswordInput
+                {...a11y}
+                label="New password"
+                autoComplete="new-password"
+                className={inputClass}
+                value={values.newPassword}
+                onChange={set('newPassword')}
+              />
+            )}
+          </Field>
+          <Field label="Confirm Password">
+            {(a11y) => (
+              <PasswordInput
+                {...a11y}
+                label="Confirm password"
+                autoComplete="new-password"
+                className={inputClass}
+                value={values.confirmPassword}
+                onChange={set('confirmPassword')}
+              />
+            )}
+          </Field>
+        </fieldset>
+        <Button type="submit" disabled={saving || profile.isError}>
+          {saving ? 'Updating...' : 'Update Profile'}
+        </Button>
+      </form>
+    </div>
+  );
+}

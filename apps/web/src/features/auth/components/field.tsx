@@ -1,0 +1,35 @@
+import { useId, type ReactNode } from 'react';
+
+export const inputClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-500';
+
+/** A labelled form field with its error under it, tied together for screen readers. */
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: (props: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby'?: string;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': !!error, ...(error ? { 'aria-describedby': errorId } : {}) })}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

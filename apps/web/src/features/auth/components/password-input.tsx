@@ -1,0 +1,28 @@
+import { forwardRef, useState, type InputHTMLAttributes } from 'react';
+
+/** A password field with a show/hide toggle (SPEC §2.8, §2.9). */
+export const PasswordInput = forwardRef<
+  HTMLInputElement,
+  InputHTMLAttributes<HTMLInputElement> & { label: string }
+>(function PasswordInput({ label, className = '', ...props }, ref) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <input
+        ref={ref}
+        type={visible ? 'text' : 'password'}
+        className={`${className} pr-16`}
+        {...props}
+      />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+        aria-pressed={visible}
+        className="absolute inset-y-0 right-0 px-3 text-xs font-medium text-slate-600 hover:text-slate-900"
+      >
+        {visible ? 'Hide' : 'Show'}
+      </button>
+    </div>
+  );
+});

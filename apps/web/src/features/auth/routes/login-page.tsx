@@ -1,0 +1,105 @@
+// /login (SPEC §2.8 and §4).
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, type LoginInput } from '@duka/domain/auth/schemas';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { logIn } from '../api/auth-api.ts';
+import { useAuth } from '../auth-provider.tsx';
+import { AuthCard } from '../components/auth-card.tsx';
+import { Field, inputClass } from '../components/field.tsx';
+import { PasswordInput } from '../components/password-input.tsx';
+import { SocialButtons } from '../components/social-buttons.tsx';
+
+export default function LoginPage() {
+  useDocumentTitle('Log in');
+  const navigate = useNavigate();
+  const { completeLogin } = useAuth();
+  const [failure, setFailure] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure('');
+    try {
+      const response = await logIn(values);
+      completeLogin(response);
+      window.alert('Login success');
+      navigate(response.user.is_admin ? '/dashboard/dashboardAdmin' : '/');
+    } catch (err) {
+      setFailure(
+        err instanceof Error && err.message ? err.message : 'Invalid password or username',
+      );
+    }
+  });
+
+  return (
+    <AuthCard title="Log in to your account">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure && (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            {failure}
+          </p>
+        )}
+        <Field label="Email" error={errors.email?.message}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="email"
+              autoComplete="email"
+              className={inputClass}
+              {...register('email')}
+            />
+          )}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              label="Password"
+              autoComplete="current-password"
+              className={inputClass}
+              {...register('password')}
+            />
+          )}
+        </Field>
+        <div className="flex items-center justify-between text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="h-4 w-4 rounded border-slate-300" /> Remember me
+          </label>
+          <Link to="/contact" className="text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in...' : 'Log In'}
+        </Button>
+      </form>
+      <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" /> or continue with{' '}
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <SocialButtons />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don&apos;t have an account?{' '}
+        <Link to="/signup" className="font-medium text-brand-700 hover:underline">
+          Sign up
+        </Link>
+      </p>
+      <ButtonLink to="/" variant="secondary" className="mt-4 w-full">
+        Go Home
+      </ButtonLink>
+    </AuthCard>
+  );
+}

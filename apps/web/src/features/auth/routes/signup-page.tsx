@@ -1,0 +1,133 @@
+// /signup (SPEC §2.9, rules of §5 from the shared schema).
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupFormSchema, type SignupForm } from '@duka/domain/auth/schemas';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { register as registerAccount } from '../api/auth-api.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { Field, inputClass } from '../components/field.tsx';
+import { PasswordInput } from '../components/password-input.tsx';
+import { SocialButtons } from '../components/social-buttons.tsx';
+
+export default function SignupPage() {
+  useDocumentTitle('Sign up');
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupForm>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { username: '', phone_number: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...account }) => {
+    setFailure('');
+    try {
+      const result = await registerAccount(account);
+      window.alert(result.message);
+      navigate('/login');
+    } catch (err) {
+      if (err instanceof ApiError) {
+        for (const [field, message] of Object.entries(err.fields)) {
+          setError(field as keyof SignupForm, { message });
+        }
+        if (err.code === 'EMAIL_TAKEN') setError('email', { message: err.message });
+        if (err.code === 'USERNAME_TAKEN') setError('username', { message: err.message });
+      }
+      setFailure(err instanceof Error && err.message ? err.message : 'Something went wrong');
+    }
+  });
+
+  return (
+    <AuthCard title="Create your account">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure && (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            {failure}
+          </p>
+        )}
+        <Field label="Username" error={errors.username?.message}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              autoComplete="username"
+              className={inputClass}
+              {...register('username')}
+            />
+          )}
+        </Field>
+        <Field label="Phone Number" error={errors.phone_number?.message}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="tel"
+              autoComplete="tel"
+              className={inputClass}
+              {...register('phone_number')}
+            />
+          )}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="email"
+              autoComplete="email"
+              className={inputClass}
+              {...register('email')}
+            />
+          )}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              label="Password"
+              autoComplete="new-password"
+              className={inputClass}
+              {...register('password')}
+            />
+          )}
+        </Field>
+        <Field label="Repeat Password" error={errors.confirmPassword?.message}>
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              label="Repeat password"
+              autoComplete="new-password"
+              className={inputClass}
+              {...register('confirmPassword')}
+            />
+          )}
+        </Field>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing up...' : 'Sign Up'}
+        </Button>
+      </form>
+      <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" /> or sign up with{' '}
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <SocialButtons />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Log in
+        </Link>
+      </p>
+      <ButtonLink to="/" variant="secondary" className="mt-4 w-full">
+        Go Home
+      </ButtonLink>
+    </AuthCard>
+  );
+}

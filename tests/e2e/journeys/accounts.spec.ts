@@ -1,0 +1,183 @@
+import { expect, test } from '@playwright/test';
+import { SignJWT } from 'jose';
+import { ADMIN } from '../playwright.config.ts';
+import { collectAlerts, createShopper, logInViaUi, newAccount } from '../fixtures/accounts.ts';
+
+test('a shopper signs up, logs in, updates the profile, changes the password, logs out and back in', async ({
+  page,
+}) => {
+  const alerts = collectAlerts(page);
+  const account = newAccount();
+  await page.goto('/signup');
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+  // Every field is required.
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Username is required')).toHaveCount(1);
+  await expect(page.getByText('Phone number is required')).toHaveCount(1);
+  await expect(page.getByText('Email is required')).toHaveCount(1);
+  await expect(
+    page.getByText('Password must be at least 8 characters long and include numbers and symbols'),
+  ).toHaveCount(1);
+
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Phone Number').fill('0712 345 678');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('weakpass');
+  await page.getByLabel('Repeat Password', { exact: true }).fill('different');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Invalid email')).toHaveCount(1);
+  await expect(
+    page.getByText('Password must be at least 8 characters long and include numbers and symbols'),
+  ).toHaveCount(1);
+  await expect(page.getByText('Passwords do not match')).toHaveCount(1);
+
+  // The show/hide toggle reveals the password.
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+
+  await page.getByLabel('Email').fill(account.email);
+  await password.fill(account.password);
+  await page.getByLabel('Repeat Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(alerts).toContain('Registration successful. Please log in.');
+
+  // A wrong password says so without saying which part was wrong.
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong#pass1');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(alerts).toContain('Login success');
+
+  await page.getByRole('banner').getByRole('link', { name: 'My Account' }).click();
+  await expect(page).toHaveURL(/\/userprofile\/dashboarduser$/);
+  await expect(
+    page.getByRole('heading', { name: `Welcome back, ${account.username}` }),
+  ).toBeVisible();
+
+  // Update the profile.
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('link', { name: 'Update Profile' })
+    .click();
+  await expect(page.getByLabel('Email Address')).toHaveValue(account.email);
+  await page.getByLabel('Phone Number').fill('0799 888 777');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByRole('status')).toHaveText('Profile updated successfully');
+  await page.reload();
+  await expect(page.getByLabel('Phone Number')).toHaveValue('0799 888 777');
+
+  // Mismatched new passwords send nothing.
+  await page.getByLabel('Current Password', { exact: true }).fill(account.password);
+  await page.getByLabel('New Password', { exact: true }).fill('Better#Pass77');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Better#Pass78');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByRole('alert')).toHaveText('New passwords do not match');
+
+  // A wrong current password is refused by the server.
+  await page.getByLabel('Current Password', { exact: true }).fill('Wrong#pass1');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Better#Pass77');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByRole('alert')).toContainText('Failed to update profile');
+
+  await page.getByLabel('Current Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByRole('status')).toHaveText('Profile updated successfully');
+
+  // Log out from the account sidebar, then in again with the new password.
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('button', { name: 'Logout' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(alerts).toContain('Logged out successfully');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await logInViaUi(page, account.email, 'Better#Pass77');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My Account' })).toBeVisible();
+});
+
+test('an admin logs in and lands on the dashboard; My Account leads back there', async ({
+  page,
+}) => {
+  collectAlerts(page);
+  await logInViaUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard\/dashboardAdmin$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'My Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/dashboardAdmin$/);
+  // Admins have no shopper area.
+  await page.goto('/userprofile/dashboarduser');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('the account area asks visitors to log in, and shoppers have no back office', async ({
+  page,
+  request,
+}) => {
+  collectAlerts(page);
+  await page.goto('/userprofile/profile');
+  await expect(page.getByText('Please log in to access your profile.')).toBeVisible();
+  const account = await createShopper(request);
+  await logInViaUi(page, account.email, account.password);
+  await page.goto('/dashboard/dashboardAdmin');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+});
+
+test('an access token that expired mid-session is refreshed silently', async ({
+  page,
+  request,
+}) => {
+  collectAlerts(page);
+  const account = await createShopper(request);
+  await logInViaUi(page, account.email, account.password);
+  await page.goto('/userprofile/profile');
+  await expect(page.getByLabel('Email Address')).toHaveValue(account.email);
+
+  // Replace the access token with one just like it that expired a minute ago.
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString());
+  const expired = await new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(new TextEncoder().encode('e2e-secret-that-is-long-enough-for-hs256-signing'));
+  const refreshBefore = await page.evaluate((t) => {
+    sessionStorage.setItem('token', t);
+    return sessionStorage.getItem('refresh_token');
+  }, expired);
+
+  const refreshes: number[] = [];
+  page.on('response', (res) => {
+    if (res.url().endsWith('/api/refresh')) refreshes.push(res.status());
+  });
+  await page.reload();
+  await expect(page.getByLabel('Email Address')).toHaveValue(account.email);
+  await page.getByLabel('Phone Number').fill('0700 111 222');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByRole('status')).toHaveText('Profile updated successfully');
+  expect(refreshes).toEqual([200]);
+  const after = await page.evaluate(() => [
+    sessionStorage.getItem('token'),
+    sessionStorage.getItem('refresh_token'),
+  ]);
+  expect(after[0]).not.toBe(expired);
+  expect(after[1]).not.toBe(refreshBefore);
+});
