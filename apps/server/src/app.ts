@@ -18,6 +18,15 @@ import healthRoutes from './health/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
 import auth from './auth/plugin.ts';
 import authRoutes from './auth/routes.ts';
+import catalogAdminRoutes from './catalog/admin-routes.ts';
+import cartRoutes from './cart/routes.ts';
+import wishlistRoutes from './wishlist/routes.ts';
+import checkoutRoutes from './checkout/routes.ts';
+import ordersRoutes from './orders/routes.ts';
+import paymentsRoutes from './payments/routes.ts';
+import adminRoutes from './admin/routes.ts';
+import contactsRoutes from './contacts/routes.ts';
+import uploadsRoutes from './uploads/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +74,16 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(catalogAdminRoutes, { prefix: '/api' });
+  await app.register(cartRoutes, { prefix: '/api' });
+  await app.register(wishlistRoutes, { prefix: '/api' });
+  await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(ordersRoutes, { prefix: '/api' });
+  // Payments also serve the sandbox provider's own payment page, outside /api.
+  await app.register(paymentsRoutes);
+  await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(contactsRoutes, { prefix: '/api' });
+  await app.register(uploadsRoutes, { prefix: '/api' });
 
   await app.register(web, { webDistDir: config.WEB_DIST_DIR, dataDir: config.DATA_DIR });
   return app;

@@ -5,3 +5,8 @@ export * from './pricing/checkout-totals.ts';
 export * from './catalog/constants.ts';
 export * from './catalog/schemas.ts';
 export * from './auth/schemas.ts';
+export * from './cart/schemas.ts';
+export * from './checkout/schemas.ts';
+export * from './orders/schemas.ts';
+export * from './admin/schemas.ts';
+export * from './contact/schemas.ts';

@@ -34,6 +34,19 @@ export const routes: RouteObject[] = [
           page('mpesa', () => import('../features/static-pages/mpesa-page.tsx')),
           page('paypal', () => import('../features/static-pages/paypal-page.tsx')),
           page('payless', () => import('../features/static-pages/payless-page.tsx')),
+          page('contact', () => import('../features/contact/routes/contact-page.tsx')),
+          page('cart', () => import('../features/cart/routes/cart-page.tsx')),
+          page('wishlist', () => import('../features/cart/routes/wishlist-page.tsx')),
+          page('checkout', () => import('../features/checkout/routes/checkout-page.tsx')),
+          page(
+            'excute-payment',
+            () => import('../features/checkout/routes/execute-payment-page.tsx'),
+          ),
+          page(
+            'ordercomplete',
+            () => import('../features/checkout/routes/order-complete-page.tsx'),
+          ),
+          page('search', () => import('../features/admin/routes/search-page.tsx')),
           {
             path: 'userprofile',
             element: <RequireShopper />,
@@ -55,6 +68,14 @@ export const routes: RouteObject[] = [
                     () => import('../features/account/routes/dashboard-user-page.tsx'),
                   ),
                   page('profile', () => import('../features/account/routes/profile-page.tsx')),
+                  page(
+                    'orderhistory',
+                    () => import('../features/orders/routes/order-history-page.tsx'),
+                  ),
+                  page(
+                    'wishlist',
+                    () => import('../features/cart/routes/account-wishlist-page.tsx'),
+                  ),
                   page(
                     'relatedproducts',
                     () => import('../features/account/routes/related-products-page.tsx'),

@@ -1,0 +1,2 @@
+// Schemas of this domain; see the open issue.
+export {};
