@@ -1,7 +1,7 @@
 // `npm start`: builds the web app and the server when their sources are newer than the last
 // build, then runs the server (one process serving the shop, the API and the images).
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -28,18 +28,42 @@ function buildIfStale(name, output, sources, command) {
   execSync(command, { cwd: root, stdio: 'inherit' });
 }
 
-const domain = at('packages', 'domain', 'src');
-buildIfStale(
-  'the web app',
-  at('apps', 'web', 'dist', 'index.html'),
-  [at('apps', 'web'), domain],
-  'npm run build -w @duka/web',
-);
-buildIfStale(
-  'the server',
-  at('apps', 'server', 'dist', 'server.js'),
-  [at('apps', 'server', 'src'), domain],
-  'npm run build -w @duka/server',
-);
+// Builds are serialised with a lock directory, so test runs started side by side do not build
+// over each other.
+const lock = at('.tmp', 'build.lock');
+mkdirSync(at('.tmp'), { recursive: true });
+for (let waited = 0; ; waited += 200) {
+  try {
+    mkdirSync(lock);
+    break;
+  } catch {
+    if (waited > 300_000) rmSync(lock, { recursive: true, force: true }); // a crashed build
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+try {
+  const domain = at('packages', 'domain', 'src');
+  buildIfStale(
+    'the web app',
+    at('apps', 'web', 'dist', 'index.html'),
+    [at('apps', 'web'), domain],
+    'npm run build -w @duka/web',
+  );
+  buildIfStale(
+    'the server',
+    at('apps', 'server', 'dist', 'server.js'),
+    [at('apps', 'server', 'src'), domain],
+    'npm run build -w @duka/server',
+  );
+  // Test runs serve a private copy of the web app, so a later build cannot change it under them.
+  const snapshot = process.env.WEB_DIST_SNAPSHOT_DIR;
+  if (snapshot) {
+    rmSync(snapshot, { recursive: true, force: true });
+    cpSync(at('apps', 'web', 'dist'), snapshot, { recursive: true });
+    process.env.WEB_DIST_DIR = snapshot;
+  }
+} finally {
+  rmSync(lock, { recursive: true, force: true });
+}
 
 await import(pathToFileURL(at('apps', 'server', 'dist', 'server.js')).href);

@@ -29,7 +29,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '../../.tmp/e2e-results',
+  outputDir: `../../.tmp/e2e-results-${port}`,
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -49,6 +49,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST_SNAPSHOT_DIR: path.join(dataDir, 'web'),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',

@@ -1,6 +1,6 @@
 // The route groups of SPEC §2.1: /dashboard/* exists only for admins, /userprofile/* only for
 // logged-in shoppers. The server checks every call anyway; these only decide what is shown.
-import { Outlet } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { LoadingText } from '../components/ui/status.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
@@ -27,6 +27,7 @@ export function RequireShopper() {
       </div>
     );
   }
-  if (currentUser.is_admin) return <NotFoundPage />;
+  // Admins have no shopper area; their account is the back office.
+  if (currentUser.is_admin) return <Navigate to="/dashboard/dashboardAdmin" replace />;
   return <Outlet />;
 }
