@@ -17,6 +17,7 @@ import web from './plugins/web.ts';
 import healthRoutes from './health/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
 import auth from './auth/plugin.ts';
+import payments from './payments/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import catalogAdminRoutes from './catalog/admin-routes.ts';
 import cartRoutes from './cart/routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // Limits are declared per route (sign-up, contact form…); log-in has its own throttle.
   await app.register(rateLimit, { global: false });
   await app.register(auth);
+  await app.register(payments);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });

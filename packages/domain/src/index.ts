@@ -10,3 +10,4 @@ export * from './checkout/schemas.ts';
 export * from './orders/schemas.ts';
 export * from './admin/schemas.ts';
 export * from './contact/schemas.ts';
+export * from './orders/delivery.ts';

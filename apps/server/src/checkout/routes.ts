@@ -1,6 +1,188 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  cancelPaymentSchema,
+  checkoutDetailsSchema,
+  checkoutSummarySchema,
+  createPaymentResponseSchema,
+  executePaymentQuerySchema,
+  messageSchema,
+  paymentInfoSchema,
+  shippingSchema,
+} from '@duka/domain';
+import { currentUser } from '../auth/plugin.ts';
+import { findDetails, saveDetails } from './repo.ts';
+import * as checkout from './service.ts';
 
-// Routes of this domain are being written; see the open issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const tags = ['checkout'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
 
-export default routes;
+const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const deps = (): checkout.CheckoutDeps => ({
+    db,
+    provider: app.payments,
+    paymentTimeoutMinutes: app.config.ORDER_PAYMENT_TIMEOUT_MINUTES,
+  });
+  /** Where the provider sends the browser back: PUBLIC_URL, else the address this request came to. */
+  const baseUrl = (request: FastifyRequest) =>
+    app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+
+  app.get(
+    '/checkout/details',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'What you entered in the checkout steps so far',
+        security,
+        response: { 200: checkoutDetailsSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await findDetails(db, currentUser(request).id);
+      return {
+        name: row?.name ?? null,
+        street_address: row?.streetAddress ?? null,
+        apartment_number: row?.apartmentNumber ?? null,
+        city: row?.city ?? null,
+        zip_code: row?.zipCode ?? null,
+        email: row?.email ?? null,
+      };
+    },
+  );
+
+  app.get(
+    '/checkout/summary',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Your cart priced by the shop: items, shipping, VAT and total',
+        security,
+        response: { 200: checkoutSummarySchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => checkout.summary(db, currentUser(request).id),
+  );
+
+  app.post(
+    '/shipping',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Checkout step 1: the shipping address',
+        security,
+        body: shippingSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      await saveDetails(db, currentUser(request).id, {
+        name: b.name,
+        streetAddress: b.street_address,
+        apartmentNumber: b.apartment_number || null,
+        city: b.city,
+        zipCode: b.zip_code,
+      });
+      return { message: 'Shipping address saved' };
+    },
+  );
+
+  app.post(
+    '/payment',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Checkout step 2: the e-mail for the payment',
+        security,
+        body: paymentInfoSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await saveDetails(db, currentUser(request).id, { email: request.body.email });
+      return { message: 'Payment information saved' };
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/create-payment',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Make an order from your cart, reserve its stock and start the payment',
+        description:
+          'The amount is computed by the server from the cart; anything the browser sends (order_total…) is ignored.',
+        security,
+        body: z.unknown().optional(),
+        response: { 200: createPaymentResponseSchema, 502: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => checkout.startPayment(deps(), currentUser(request).id, baseUrl(request)),
+  );
+
+  app.get(
+    '/execute-payment',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Complete a payment you approved; repeating it is harmless',
+        security,
+        querystring: executePaymentQuerySchema,
+        response: {
+          200: z.object({ message: z.string(), order_id: z.number().int() }),
+          402: apiErrorSchema,
+          502: apiErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { orderId } = await checkout.executePayment(
+        deps(),
+        currentUser(request).id,
+        request.query.paymentId,
+        request.query.PayerID,
+      );
+      return { message: 'Payment completed', order_id: orderId };
+    },
+  );
+
+  app.post(
+    '/cancel-payment',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'You left the payment page without paying: release the reserved stock now',
+        security,
+        body: cancelPaymentSchema,
+        response: { 200: z.object({ cancelled: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => ({
+      cancelled: await checkout.cancelPayment(
+        deps(),
+        currentUser(request).id,
+        request.body.paymentId,
+      ),
+    }),
+  );
+};
+
+export default checkoutRoutes;

@@ -1,6 +1,82 @@
+// The sandbox provider's own payment page (outside /api: the browser is sent here).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import { orderItems, payments } from '../db/schema.ts';
+import { SandboxProvider } from './sandbox.ts';
+import { SANDBOX_CSS, sandboxPageHtml } from './sandbox-page.ts';
 
-// Routes of this domain are being written; see the open issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const params = z.object({ paymentId: z.string().min(1).max(100) });
 
-export default routes;
+const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = app.payments;
+  if (!(provider instanceof SandboxProvider)) return;
+  const db = app.database.db;
+  const hide = { hide: true };
+
+  const findPayment = async (paymentId: string) => {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'sandbox'), eq(payments.providerPaymentId, paymentId)));
+    return row;
+  };
+
+  app.get('/sandbox-pay/assets/sandbox.css', { schema: hide }, async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(SANDBOX_CSS),
+  );
+
+  app.get('/sandbox-pay/:paymentId', { schema: { ...hide, params } }, async (request, reply) => {
+    const payment = await findPayment(request.params.paymentId);
+    if (!payment) return reply.code(404).type('text/plain').send('No such payment.');
+    const lines = await db
+      .select({ title: orderItems.title, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, payment.orderId));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        sandboxPageHtml({
+          paymentId: payment.providerPaymentId,
+          orderId: payment.orderId,
+          amountCents: payment.amountCents,
+          status: payment.status,
+          lines,
+        }),
+      );
+  });
+
+  app.post(
+    '/sandbox-pay/:paymentId/approve',
+    { schema: { ...hide, params } },
+    async (request, reply) => {
+      const id = request.params.paymentId;
+      const payment = await findPayment(id);
+      if (payment?.status !== 'created') {
+        return reply.redirect(`/sandbox-pay/${encodeURIComponent(id)}`, 303);
+      }
+      const payerId = provider.payerIdFor(id);
+      // Back to the shop exactly as PayPal returns: /excute-payment?paymentId=…&PayerID=…
+      return reply.redirect(
+        `/excute-payment?paymentId=${encodeURIComponent(id)}&PayerID=${encodeURIComponent(payerId)}`,
+        303,
+      );
+    },
+  );
+
+  app.post(
+    '/sandbox-pay/:paymentId/cancel',
+    { schema: { ...hide, params } },
+    async (request, reply) =>
+      reply.redirect(
+        `/cart?payment=cancelled&paymentId=${encodeURIComponent(request.params.paymentId)}`,
+        303,
+      ),
+  );
+};
+
+export default paymentsRoutes;

@@ -1,0 +1,103 @@
+// Test helpers for checkout: products with known prices and stock, carts, and the checkout steps.
+import { eq } from 'drizzle-orm';
+import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/client.ts';
+import { cartItems, categories, products } from '../src/db/schema.ts';
+import type { LoggedIn } from './accounts.ts';
+
+let sku = 0;
+
+export async function product(
+  db: Db,
+  values: { priceCents: number; discountBp?: number; stock: number; title?: string },
+): Promise<number> {
+  let [category] = await db.select().from(categories).where(eq(categories.slug, 'test-goods'));
+  if (!category)
+    [category] = await db
+      .insert(categories)
+      .values({ slug: 'test-goods', name: 'Test goods' })
+      .returning();
+  const [row] = await db
+    .insert(products)
+    .values({
+      title: values.title ?? `Test product ${++sku}`,
+      description: 'A product for tests.',
+      categoryId: category!.id,
+      brand: 'Testbrand',
+      sku: `TST-${sku}`,
+      priceCents: values.priceCents,
+      discountBp: values.discountBp ?? 0,
+      stock: values.stock,
+      thumbnail: '/images/products/test.webp',
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+export async function putInCart(db: Db, userId: number, productId: number, quantity: number) {
+  await db.insert(cartItems).values({ userId, productId, quantity });
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.stock;
+}
+
+export async function fillCheckoutSteps(app: App, who: LoggedIn): Promise<void> {
+  const shipping = await app.inject({
+    method: 'POST',
+    url: '/api/shipping',
+    headers: who.auth,
+    payload: {
+      name: 'Wanjiru Kamau',
+      street_address: 'Moi Avenue 12',
+      apartment_number: 'Apt 4B',
+      city: 'Nairobi',
+      zip_code: '00100',
+    },
+  });
+  if (shipping.statusCode !== 200) throw new Error(`shipping: ${shipping.body}`);
+  const payment = await app.inject({
+    method: 'POST',
+    url: '/api/payment',
+    headers: who.auth,
+    payload: { email: who.email },
+  });
+  if (payment.statusCode !== 200) throw new Error(`payment: ${payment.body}`);
+}
+
+export async function createPayment(
+  app: App,
+  who: LoggedIn,
+  payload: unknown = { order_total: 1 },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/create-payment',
+    headers: who.auth,
+    payload: payload as object,
+  });
+}
+
+/** Approves a sandbox payment as the shopper would on the payment page; answers the PayerID. */
+export async function approveSandbox(app: App, paymentId: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/sandbox-pay/${encodeURIComponent(paymentId)}/approve`,
+  });
+  const location = new URL(res.headers.location as string, 'http://x');
+  if (res.statusCode !== 303 || location.pathname !== '/excute-payment')
+    throw new Error(`approve: ${res.statusCode} ${location}`);
+  return location.searchParams.get('PayerID')!;
+}
+
+export function execute(app: App, who: LoggedIn, paymentId: string, payerId: string) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/execute-payment?paymentId=${encodeURIComponent(paymentId)}&PayerID=${encodeURIComponent(payerId)}`,
+    headers: who.auth,
+  });
+}
