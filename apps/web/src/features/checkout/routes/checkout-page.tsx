@@ -1,4 +1,74 @@
-// This screen is being written; see the open issue.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">Checkout</h1>;
+// /checkout (SPEC §2.11): three steps; a step moves on only when the server saved it.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import { checkoutQueries } from '../api/checkout-api.ts';
+import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import { PaymentStep } from '../components/payment-step.tsx';
+import { ShippingStep } from '../components/shipping-step.tsx';
+import { SummaryStep } from '../components/summary-step.tsx';
+
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const navigate = useNavigate();
+  const { authToken, currentUser } = useAuth();
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const details = useQuery({ ...checkoutQueries.details(), enabled: !!authToken });
+
+  if (!authToken) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-20 text-center">
+        <p className="text-lg">Please log in to check out.</p>
+        <ButtonLink to="/login" className="mt-6">
+          Log In
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const [firstName = '', ...rest] = (details.data?.name ?? '').split(' ');
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
+      <CheckoutSteps current={step} />
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        {details.isPending ? (
+          <LoadingText />
+        ) : details.isError ? (
+          <ErrorText>We could not load your checkout details: {details.error.message}</ErrorText>
+        ) : step === 1 ? (
+          <ShippingStep
+            initial={{
+              firstName,
+              lastName: rest.join(' '),
+              street_address: details.data.street_address ?? '',
+              apartment_number: details.data.apartment_number ?? '',
+              city: details.data.city ?? '',
+              zip_code: details.data.zip_code ?? '',
+            }}
+            onCancel={() => navigate('/cart')}
+            onDone={() => {
+              void details.refetch();
+              setStep(2);
+            }}
+          />
+        ) : step === 2 ? (
+          <PaymentStep
+            email={details.data.email ?? currentUser?.email ?? ''}
+            onBack={() => setStep(1)}
+            onDone={() => {
+              void details.refetch();
+              setStep(3);
+            }}
+          />
+        ) : (
+          <SummaryStep onBack={() => setStep(2)} />
+        )}
+      </div>
+    </div>
+  );
 }

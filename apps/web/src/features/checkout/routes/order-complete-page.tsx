@@ -1,4 +1,192 @@
-// This screen is being written; see the open issue.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">Your order is complete!</h1>;
+// /ordercomplete (SPEC §2.12): the order just paid, printable on A4 as 'Order Summary'.
+import { useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { formatKsh } from '@duka/domain/pricing/money';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { orderQueries } from '../../orders/api/orders-api.ts';
+
+const SHOP = { name: 'Duka Ltd', phone: '+254 700 123 456' };
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 p-4 break-inside-avoid">
+      <h2 className="mb-3 font-semibold text-slate-900">{title}</h2>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">{children}</dl>
+    </section>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+/** While printing, the document is titled 'Order Summary' (the name a saved PDF gets). */
+function usePrintTitle() {
+  useEffect(() => {
+    let previous = document.title;
+    const before = () => {
+      previous = document.title;
+      document.title = 'Order Summary';
+    };
+    const after = () => {
+      document.title = previous;
+    };
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+}
+
+export default function OrderCompletePage() {
+  useDocumentTitle('Order complete');
+  usePrintTitle();
+  const [params] = useSearchParams();
+  const id = Number(params.get('order'));
+  const order = useQuery({ ...orderQueries.detail(id), enabled: Number.isInteger(id) && id > 0 });
+
+  if (!Number.isInteger(id) || id <= 0) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-20 text-center">
+        <p>No order to show.</p>
+        <ButtonLink to="/userprofile/orderhistory" className="mt-6">
+          Your orders
+        </ButtonLink>
+      </div>
+    );
+  }
+  if (order.isPending) return <LoadingText />;
+  if (order.isError)
+    return (
+      <div className="mx-auto max-w-3xl px-4">
+        <ErrorText>We could not load your order: {order.error.message}</ErrorText>
+      </div>
+    );
+  const o = order.data;
+
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-8 print:max-w-none print:p-0">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">Your order is complete!</h1>
+        <Button className="no-print" onClick={() => window.print()}>
+          Print
+        </Button>
+      </div>
+      <p className="mt-2 text-slate-600">
+        Thank you, {o.shipping_name}. A receipt goes to {o.email}.
+      </p>
+
+      <div className="mt-6 grid gap-4 md:grid-cols-3">
+        <Section title="Shipping info">
+          <Item label="Name">{o.shipping_name}</Item>
+          <Item label="Phone">{o.phone_number}</Item>
+          <Item label="Email">{o.email}</Item>
+          <Item label="Address">
+            {[o.apartment_number, o.street_address].filter(Boolean).join(', ')}
+          </Item>
+          <Item label="City">{o.city}</Item>
+          <Item label="Zip">{o.zip_code}</Item>
+          <Item label="Company">{SHOP.name}</Item>
+          <Item label="Company phone">{SHOP.phone}</Item>
+        </Section>
+        <Section title="Order details">
+          <Item label="Order no">{o.id}</Item>
+          <Item label="Order date">{formatDate(o.order_date)}</Item>
+          <Item label="Transaction ID">{o.transaction_id ?? '—'}</Item>
+          <Item label="Shipping arrival">
+            {o.expected_delivery
+              ? `${formatDate(o.expected_delivery.from)} – ${formatDate(o.expected_delivery.to)}`
+              : 'Once payment is confirmed'}
+          </Item>
+        </Section>
+        <Section title="Payment details">
+          <Item label="Transaction time">
+            {o.paid_at
+              ? new Date(o.paid_at).toLocaleString('en-GB', {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })
+              : '—'}
+          </Item>
+          <Item label="Method">{o.payment_method}</Item>
+          <Item label="Payer">{o.payer_id ? `•••• ${o.payer_id.slice(-4)}` : '—'}</Item>
+          <Item label="Amount">{formatKsh(o.order_total)}</Item>
+          {o.settlement && o.settlement.currency !== 'KES' && (
+            <Item label="Charged">
+              {o.settlement.currency} {(o.settlement.amount_minor / 100).toFixed(2)}
+            </Item>
+          )}
+        </Section>
+      </div>
+
+      <table className="mt-6 w-full text-sm">
+        <caption className="sr-only">Items in this order</caption>
+        <thead className="border-b border-slate-200 text-left text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 font-medium">
+              Product
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.items.map((item) => (
+            <tr key={item.product_id} className="border-b border-slate-100">
+              <td className="py-2">{item.title}</td>
+              <td className="py-2 text-right">{item.quantity}</td>
+              <td className="py-2 text-right">{formatKsh(item.subtotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="text-right">
+          <tr>
+            <td colSpan={2} className="pt-3 text-slate-600">
+              Items
+            </td>
+            <td className="pt-3">{formatKsh(o.items_total)}</td>
+          </tr>
+          <tr>
+            <td colSpan={2} className="text-slate-600">
+              Shipping
+            </td>
+            <td>{formatKsh(o.shipping)}</td>
+          </tr>
+          <tr>
+            <td colSpan={2} className="text-slate-600">
+              VAT (16%)
+            </td>
+            <td>{formatKsh(o.vat)}</td>
+          </tr>
+          <tr className="text-base font-bold">
+            <td colSpan={2} className="pt-2">
+              TOTAL
+            </td>
+            <td className="pt-2">{formatKsh(o.order_total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <div className="no-print mt-8 flex flex-wrap gap-3">
+        <ButtonLink to="/userprofile/orderhistory" variant="secondary">
+          View your orders
+        </ButtonLink>
+        <ButtonLink to="/products">Continue Shopping</ButtonLink>
+      </div>
+    </article>
+  );
 }

@@ -1,4 +1,139 @@
-// This screen is being written; see the open issue.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">Order History</h1>;
+// Order History in the account area (SPEC §2.13): the shopper's orders with their items.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatKsh } from '@duka/domain/pricing/money';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { EmptyText, ErrorText } from '../../../components/ui/status.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { orderQueries } from '../api/orders-api.ts';
+import { OrderStatusBadge } from '../components/order-status-badge.tsx';
+
+const PAGE_SIZE = 10;
+
+export default function OrderHistoryPage() {
+  useDocumentTitle('Order History');
+  const [page, setPage] = useState(1);
+  const orders = useQuery(orderQueries.list(page, PAGE_SIZE));
+
+  return (
+    <div>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Order History</h1>
+      {orders.isPending ? (
+        <p role="status" className="py-10 text-center text-slate-500">
+          Loading...
+        </p>
+      ) : orders.isError ? (
+        <ErrorText>Failed to fetch order history: {orders.error.message}</ErrorText>
+      ) : orders.data.orders.length === 0 ? (
+        <EmptyText>No orders found.</EmptyText>
+      ) : (
+        <>
+          <ul className="space-y-6">
+            {orders.data.orders.map((order) => {
+              const itemsTotal = order.items.reduce((sum, i) => sum + i.subtotal, 0);
+              return (
+                <li
+                  key={order.id}
+                  className="overflow-hidden rounded-xl border border-slate-200 bg-white"
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 bg-slate-50 px-4 py-3">
+                    <div>
+                      <h2 className="font-semibold text-slate-900">Order no. {order.id}</h2>
+                      <p className="text-sm text-slate-600">
+                        <time dateTime={order.order_date}>{formatDate(order.order_date)}</time> ·{' '}
+                        {order.payment_method}
+                      </p>
+                    </div>
+                    <OrderStatusBadge status={order.status} />
+                  </div>
+                  <table className="hidden w-full text-sm md:table">
+                    <thead className="text-left text-slate-500">
+                      <tr>
+                        <th scope="col" className="px-4 py-2 font-medium">
+                          Item
+                        </th>
+                        <th scope="col" className="px-4 py-2 font-medium">
+                          Price
+                        </th>
+                        <th scope="col" className="px-4 py-2 text-right font-medium">
+                          Subtotal
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {order.items.map((item) => (
+                        <tr key={item.product_id} className="border-t border-slate-100">
+                          <td className="px-4 py-2">
+                            <div className="flex items-center gap-3">
+                              <img
+                                src={item.image}
+                                alt=""
+                                width={48}
+                                height={48}
+                                loading="lazy"
+                                className="h-12 w-12 rounded-lg object-cover"
+                              />
+                              <span>{item.title}</span>
+                            </div>
+                          </td>
+                          <td className="px-4 py-2">
+                            {formatKsh(item.price)} × {item.quantity}
+                          </td>
+                          <td className="px-4 py-2 text-right">{formatKsh(item.subtotal)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot>
+                      <tr className="border-t border-slate-200 font-semibold">
+                        <td className="px-4 py-2" colSpan={2}>
+                          Total Price:
+                        </td>
+                        <td className="px-4 py-2 text-right">{formatKsh(itemsTotal)}</td>
+                      </tr>
+                    </tfoot>
+                  </table>
+                  <ul className="divide-y divide-slate-100 md:hidden">
+                    {order.items.map((item) => (
+                      <li key={item.product_id} className="flex gap-3 px-4 py-3 text-sm">
+                        <img
+                          src={item.image}
+                          alt=""
+                          width={56}
+                          height={56}
+                          loading="lazy"
+                          className="h-14 w-14 rounded-lg object-cover"
+                        />
+                        <div className="min-w-0 flex-1">
+                          <p className="font-medium">{item.title}</p>
+                          <p className="text-slate-600">
+                            {formatKsh(item.price)} × {item.quantity} = {formatKsh(item.subtotal)}
+                          </p>
+                        </div>
+                      </li>
+                    ))}
+                    <li className="flex justify-between px-4 py-3 text-sm font-semibold">
+                      <span>Total Price:</span>
+                      <span>{formatKsh(itemsTotal)}</span>
+                    </li>
+                  </ul>
+                  <p className="border-t border-slate-100 px-4 py-2 text-right text-sm text-slate-600">
+                    Order total with shipping and VAT:{' '}
+                    <span className="font-semibold text-slate-900">
+                      {formatKsh(order.order_total)}
+                    </span>
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={Math.ceil(orders.data.total / PAGE_SIZE)}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+    </div>
+  );
 }
