@@ -13,6 +13,10 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!(provider instanceof SandboxProvider)) return;
   const db = app.database.db;
   const hide = { hide: true };
+  // The page's plain HTML forms post application/x-www-form-urlencoded; they carry no fields.
+  app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>
+    done(null, {}),
+  );
 
   const findPayment = async (paymentId: string) => {
     const [row] = await db

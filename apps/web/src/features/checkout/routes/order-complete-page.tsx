@@ -24,7 +24,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-slate-500">{label}</dt>
-      <dd className="text-slate-900">{children}</dd>
+      <dd className="min-w-0 text-slate-900 wrap-anywhere">{children}</dd>
     </>
   );
 }
@@ -87,7 +87,7 @@ export default function OrderCompletePage() {
         Thank you, {o.shipping_name}. A receipt goes to {o.email}.
       </p>
 
-      <div className="mt-6 grid gap-4 md:grid-cols-3">
+      <div className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <Section title="Shipping info">
           <Item label="Name">{o.shipping_name}</Item>
           <Item label="Phone">{o.phone_number}</Item>
