@@ -310,3 +310,36 @@ describe('GET /api/reviews/{productId}', () => {
     expect((await get('/api/reviews/999999')).status).toBe(404);
   });
 });
+
+describe('counting a text search', () => {
+  it('stops at 1,000 matches and says there are more', async () => {
+    const ctx = await createTestApp();
+    try {
+      const [category] = await ctx.db
+        .insert(categories)
+        .values({ slug: 'bulk', name: 'Bulk' })
+        .returning();
+      const rows = Array.from({ length: 1_005 }, (_, i) => ({
+        title: `Bulk Kettle ${i}`,
+        description: 'd',
+        categoryId: category!.id,
+        brand: 'Mika',
+        sku: `B-${i}`,
+        priceCents: 100_000,
+      }));
+      await ctx.db.insert(products).values(rows);
+      const searched = (await ctx.app.inject('/api/products?q=kettle&limit=8')).json();
+      expect(searched).toMatchObject({ total: 1_000, totalCapped: true });
+      expect(searched.products).toHaveLength(8);
+      const last = (await ctx.app.inject('/api/products?q=kettle&limit=8&skip=1000')).json();
+      expect(last.products).toHaveLength(5);
+      const exact = (await ctx.app.inject('/api/products?q=kettle%201000')).json();
+      expect(exact).toMatchObject({ total: 1 });
+      expect(exact).not.toHaveProperty('totalCapped');
+      const byCategory = (await ctx.app.inject('/api/products?category=bulk&limit=1')).json();
+      expect(byCategory.total).toBe(1_005);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -51,6 +51,23 @@ export async function findCategoryBySlug(db: Db, slug: string) {
   return row;
 }
 
+/**
+ * A text search counts its matches only up to this many: counting every title that contains a
+ * common word in a million products costs more than the page itself, and nobody pages that far.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+function countMatches(db: Db, filter: ProductFilter, where: SQL | undefined) {
+  if (!filter.q) return db.select({ total: count() }).from(products).where(where);
+  const matches = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('matches');
+  return db.select({ total: count() }).from(matches);
+}
+
 export async function listProducts(
   db: Db,
   filter: ProductFilter,
@@ -67,9 +84,11 @@ export async function listProducts(
       .orderBy(...ORDER_BY[sort ?? 'default'])
       .limit(page.limit)
       .offset(page.skip),
-    db.select({ total: count() }).from(products).where(where),
+    countMatches(db, filter, where),
   ]);
-  return { rows, total: totalRow?.total ?? 0 };
+  const total = totalRow?.total ?? 0;
+  const capped = !!filter.q && total > SEARCH_COUNT_CAP;
+  return { rows, total: capped ? SEARCH_COUNT_CAP : total, capped };
 }
 
 export async function findProduct(db: Db, id: number) {

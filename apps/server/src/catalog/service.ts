@@ -37,13 +37,19 @@ export async function searchProducts(db: Db, query: ProductListQuery): Promise<P
     if (!category) return { products: [], total: 0, skip: query.skip, limit: query.limit };
     categoryId = category.id;
   }
-  const { rows, total } = await repo.listProducts(
+  const { rows, total, capped } = await repo.listProducts(
     db,
     { q: query.q, brand: query.brand, minRating: query.minRating, categoryId },
     query.sort,
     query,
   );
-  return { products: summaries(rows), total, skip: query.skip, limit: query.limit };
+  return {
+    products: summaries(rows),
+    total,
+    skip: query.skip,
+    limit: query.limit,
+    ...(capped ? { totalCapped: true } : {}),
+  };
 }
 
 export async function productsOfCategory(

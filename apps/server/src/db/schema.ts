@@ -73,6 +73,10 @@ export const products = pgTable(
     // Substring search on the title (ILIKE '%q%') through trigrams: fast at a million products.
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('products_category_idx').on(t.categoryId, t.id),
+    // A category listing sorted by price, newest or name stays an index walk at any size.
+    index('products_category_price_idx').on(t.categoryId, t.salePriceCents, t.id),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
+    index('products_category_title_idx').on(t.categoryId, sql`lower(${t.title}) collate "C"`, t.id),
     index('products_brand_idx').on(t.brand, t.id),
     index('products_sale_price_idx').on(t.salePriceCents, t.id),
     index('products_created_idx').on(t.createdAt, t.id),

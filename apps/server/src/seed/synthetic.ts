@@ -119,7 +119,7 @@ export async function insertSyntheticBatch(db: Db, from: number, to: number): Pr
       cats.ids[1 + i % array_length(cats.ids, 1)],
       b.brand,
       'SYN-' || lpad(i::text, 7, '0'),
-      (200 + (i * 7919) % 250000) * 100,
+      (200 + (i::bigint * 7919) % 250000) * 100,
       ((i * 31) % 41) * 100,
       (i * 17) % 251,
       round((3 + ((i * 37) % 201) / 100.0)::numeric, 2)::float8,
@@ -148,5 +148,6 @@ export async function seedSynthetic(
     await insertSyntheticBatch(db, from, to);
     onProgress?.(to - 1);
   }
-  await db.execute(sql`analyze products`);
+  // Fresh statistics and visibility map, as autovacuum would give a real catalogue.
+  await db.execute(sql`vacuum analyze products`);
 }

@@ -93,6 +93,10 @@ export const productPageSchema = z
     total: z.number().int(),
     skip: z.number().int(),
     limit: z.number().int(),
+    totalCapped: z
+      .boolean()
+      .optional()
+      .describe('A text search counts up to 1,000 matches; true when there are more than total'),
   })
   .meta({ id: 'ProductPage' });
 export type ProductPage = z.infer<typeof productPageSchema>;

@@ -169,7 +169,9 @@ export default function ProductsPage() {
       ) : (
         <>
           <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-            {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
+            {products.data.total.toLocaleString('en-KE')}
+            {products.data.totalCapped ? '+' : ''}{' '}
+            {products.data.total === 1 ? 'product' : 'products'}
             {products.isFetching && <span className="ml-2 text-slate-400">Loading...</span>}
           </p>
           <ProductGrid products={products.data.products} />
