@@ -1,6 +1,106 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  CART_MESSAGES,
+  cartItemInputSchema,
+  cartLineSchema,
+  cartQuantitySchema,
+  messageSchema,
+  productIdParamSchema,
+} from '@duka/domain';
+import { currentUser } from '../auth/plugin.ts';
+import { cartOf } from './repo.ts';
+import * as cart from './service.ts';
 
-// Routes of this domain are being written; see the open issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const tags = ['cart'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
 
-export default routes;
+const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/cart',
+    {
+      schema: {
+        tags,
+        summary: 'Your cart, priced by the catalogue',
+        security,
+        response: { 200: z.array(cartLineSchema), 401: apiErrorSchema },
+      },
+    },
+    async (request) => cartOf(db, currentUser(request).id),
+  );
+
+  app.post(
+    '/cart',
+    {
+      schema: {
+        tags,
+        summary: 'Add a product (it leaves your wishlist); price and user_id sent are ignored',
+        security,
+        body: cartItemInputSchema,
+        response: { 201: messageSchema.extend({ item: cartLineSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const item = await cart.addToCart(
+        db,
+        currentUser(request).id,
+        request.body.product_id,
+        request.body.quantity,
+      );
+      return reply.code(201).send({ message: CART_MESSAGES.addedToCart, item });
+    },
+  );
+
+  app.patch(
+    '/cart/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change the quantity of a product in your cart (1 up to the stock)',
+        security,
+        params: productIdParamSchema,
+        body: cartQuantitySchema,
+        response: { 200: messageSchema.extend({ item: cartLineSchema }), ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Quantity updated',
+      item: await cart.setCartQuantity(
+        db,
+        currentUser(request).id,
+        request.params.id,
+        request.body.quantity,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/cart/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a product (by product id) from your cart',
+        security,
+        params: productIdParamSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await cart.removeFromCart(db, currentUser(request).id, request.params.id);
+      return { message: CART_MESSAGES.removedFromCart };
+    },
+  );
+};
+
+export default cartRoutes;

@@ -1,2 +1,68 @@
-// Schemas of this domain; see the open issue.
-export {};
+import { z } from 'zod';
+import { centsSchema } from '../common/schemas.ts';
+
+/** SPEC §5 and §8, word for word. */
+export const CART_MESSAGES = {
+  alreadyInCart: 'Item is already in your cart.',
+  alreadyInWishlist: 'Item is already in your wishlist.',
+  loginForCart: 'You need to log in to add items to the cart.',
+  loginForWishlist: 'You need to log in to add items to the wishlist.',
+  addedToCart: 'Product successfully added to your cart!',
+  removedFromCart: 'Product successfully removed from your cart.',
+  addedToWishlist: 'Product successfully added to your wishlist!',
+  removedFromWishlist: 'Product successfully removed from your wishlist.',
+  addToCartFailed: 'Failed to add item to cart.',
+  removeFromCartFailed: 'Failed to remove item from cart.',
+  addToWishlistFailed: 'Failed to add item to wishlist.',
+  removeFromWishlistFailed: 'Failed to remove item from wishlist.',
+  cartLoadFailed: 'Failed to fetch cart data',
+  wishlistLoadFailed: 'Failed to fetch wishlist data',
+} as const;
+
+/** The most of one product a cart line may hold, whatever the stock. */
+export const MAX_LINE_QUANTITY = 99;
+
+const productId = z.coerce
+  .number({ error: 'product_id must be a product id' })
+  .int('product_id must be a product id')
+  .positive('product_id must be a product id')
+  .max(2_147_483_647);
+
+const quantity = z.coerce
+  .number({ error: 'Quantity must be a whole number of at least 1' })
+  .int('Quantity must be a whole number of at least 1')
+  .min(1, 'Quantity must be a whole number of at least 1')
+  .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product per order`);
+
+/** POST /api/cart. SPEC §3 also sends price and user_id: both are ignored (stripped). */
+export const cartItemInputSchema = z.object({
+  product_id: productId,
+  quantity: quantity.default(1),
+});
+export type CartItemInput = z.input<typeof cartItemInputSchema>;
+
+export const cartQuantitySchema = z.object({ quantity });
+
+/** POST /api/wishlist. user_id is ignored. */
+export const wishlistItemInputSchema = z.object({ product_id: productId });
+
+export const productIdParamSchema = z.object({ id: productId });
+
+export const wishlistLineSchema = z
+  .object({
+    id: z.number().int(),
+    product_id: z.number().int(),
+    user_id: z.number().int(),
+    title: z.string(),
+    image: z.string(),
+    price: centsSchema,
+    discount_percentage: z.number(),
+    stock: z.number().int(),
+  })
+  .meta({ id: 'WishlistLine' });
+export type WishlistLine = z.infer<typeof wishlistLineSchema>;
+
+export const cartLineSchema = wishlistLineSchema
+  .extend({ quantity: z.number().int() })
+  .meta({ id: 'CartLine' });
+export type CartLine = z.infer<typeof cartLineSchema>;

@@ -1,0 +1,96 @@
+// Cart and wishlist use cases. The shopper is always the one of the token; prices come from the
+// catalogue; a product lives in the cart or the wishlist, never both.
+import { and, eq } from 'drizzle-orm';
+import { CART_MESSAGES, type CartLine, type WishlistLine } from '@duka/domain';
+import type { Db, Tx } from '../db/client.ts';
+import { cartItems, wishlistItems } from '../db/schema.ts';
+import { conflict, notFound, unprocessable } from '../lib/http-error.ts';
+import { cartOf, lockShopper, productStock, wishlistOf } from './repo.ts';
+
+async function checkStock(tx: Tx, productId: number, quantity: number): Promise<void> {
+  const stock = await productStock(tx, productId);
+  if (stock === undefined) throw notFound(`The product ${productId}`);
+  if (stock === 0) throw unprocessable('This product is out of stock.', 'OUT_OF_STOCK');
+  if (quantity > stock)
+    throw unprocessable(`Only ${stock} of this product are in stock.`, 'NOT_ENOUGH_STOCK');
+}
+
+export async function addToCart(
+  db: Db,
+  userId: number,
+  productId: number,
+  quantity: number,
+): Promise<CartLine> {
+  return db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    await checkStock(tx, productId, quantity);
+    const inserted = await tx
+      .insert(cartItems)
+      .values({ userId, productId, quantity })
+      .onConflictDoNothing()
+      .returning({ id: cartItems.id });
+    if (inserted.length === 0) throw conflict(CART_MESSAGES.alreadyInCart, 'ALREADY_IN_CART');
+    await tx
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+    return (await cartOf(tx, userId, productId))[0]!;
+  });
+}
+
+export async function setCartQuantity(
+  db: Db,
+  userId: number,
+  productId: number,
+  quantity: number,
+): Promise<CartLine> {
+  return db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    await checkStock(tx, productId, quantity);
+    const updated = await tx
+      .update(cartItems)
+      .set({ quantity })
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+      .returning({ id: cartItems.id });
+    if (updated.length === 0) throw notFound('This product in your cart');
+    return (await cartOf(tx, userId, productId))[0]!;
+  });
+}
+
+export async function removeFromCart(db: Db, userId: number, productId: number): Promise<void> {
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+    .returning({ id: cartItems.id });
+  if (removed.length === 0) throw notFound('This product in your cart');
+}
+
+export async function addToWishlist(
+  db: Db,
+  userId: number,
+  productId: number,
+): Promise<WishlistLine> {
+  return db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    if ((await productStock(tx, productId)) === undefined)
+      throw notFound(`The product ${productId}`);
+    const inserted = await tx
+      .insert(wishlistItems)
+      .values({ userId, productId })
+      .onConflictDoNothing()
+      .returning({ id: wishlistItems.id });
+    if (inserted.length === 0)
+      throw conflict(CART_MESSAGES.alreadyInWishlist, 'ALREADY_IN_WISHLIST');
+    await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+    return (await wishlistOf(tx, userId, productId))[0]!;
+  });
+}
+
+export async function removeFromWishlist(db: Db, userId: number, productId: number): Promise<void> {
+  const removed = await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+    .returning({ id: wishlistItems.id });
+  if (removed.length === 0) throw notFound('This product in your wishlist');
+}
