@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { NoticesProvider } from '../components/ui/notices.tsx';
 import { ApiError } from '../lib/api-client.ts';
 
 export function createQueryClient() {
@@ -17,5 +18,9 @@ export function createQueryClient() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <NoticesProvider>{children}</NoticesProvider>
+    </QueryClientProvider>
+  );
 }

@@ -1,4 +1,14 @@
-// This screen is being written; see the open issue.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">Wishlist</h1>;
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { WishlistView } from '../components/wishlist-view.tsx';
+
+export default function AccountWishlistPage() {
+  useDocumentTitle('Wishlist');
+  return (
+    <div>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">Wishlist</h1>
+      <div className="rounded-xl border border-slate-200 bg-white px-4">
+        <WishlistView />
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,32 @@
-// This screen is being written; see the open issue.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">Wishlist</h1>;
+// /wishlist: the 'Wishlist' modal overlay (SPEC §2.1, §2.7).
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useAccessToken } from '../../../lib/session.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { WishlistView } from '../components/wishlist-view.tsx';
+import { useLeave } from '../components/use-leave.ts';
+
+export default function WishlistPage() {
+  useDocumentTitle('Wishlist');
+  const leave = useLeave();
+  const token = useAccessToken();
+  return (
+    <Modal
+      title="Wishlist"
+      size="lg"
+      onClose={leave}
+      footer={
+        token ? (
+          <>
+            <Button variant="secondary" onClick={leave}>
+              Close
+            </Button>
+            <Button onClick={leave}>Continue Shopping</Button>
+          </>
+        ) : undefined
+      }
+    >
+      <WishlistView />
+    </Modal>
+  );
 }
