@@ -16,8 +16,10 @@ import openapi from './plugins/openapi.ts';
 import web from './plugins/web.ts';
 import healthRoutes from './health/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
+import { FacetCache } from './catalog/service.ts';
 import auth from './auth/plugin.ts';
 import payments from './payments/plugin.ts';
+import mailer from './mail/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import catalogAdminRoutes from './catalog/admin-routes.ts';
 import cartRoutes from './cart/routes.ts';
@@ -33,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Catalogue facet counts, cached; product edits clear them. */
+    facets: FacetCache;
   }
 }
 
@@ -60,6 +64,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('facets', new FacetCache());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -72,6 +77,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(rateLimit, { global: false });
   await app.register(auth);
   await app.register(payments);
+  await app.register(mailer);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });

@@ -1,6 +1,68 @@
+// Editing and adding products: administrators only (is_admin, checked on the server).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  idParamSchema,
+  messageSchema,
+  productCreateSchema,
+  productPatchSchema,
+  productSchema,
+} from '@duka/domain';
+import { createProduct, patchProduct } from './admin-service.ts';
+import { getProduct } from './service.ts';
 
-// Routes of this domain are being written; see the open issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const tags = ['catalogue admin'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 
-export default routes;
+const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.patch(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change exactly one of price (cents), discount_percentage (0–100) or stock (whole, ≥ 0)',
+        security,
+        params: idParamSchema,
+        body: productPatchSchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await patchProduct(db, request.params.id, request.body);
+      app.facets.invalidate();
+      return getProduct(db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary: 'Add a product; images must be uploaded first (POST /api/uploads)',
+        security,
+        body: productCreateSchema,
+        response: { 201: messageSchema.extend({ product: productSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await createProduct(db, request.body);
+      app.facets.invalidate();
+      return reply
+        .code(201)
+        .send({ message: 'Product added successfully', product: await getProduct(db, id) });
+    },
+  );
+};
+
+export default catalogAdminRoutes;

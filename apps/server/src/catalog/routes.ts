@@ -18,19 +18,12 @@ import {
 } from '@duka/domain';
 import * as catalog from './service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    facets: catalog.FacetCache;
-  }
-}
-
 const tags = ['catalogue'];
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const facets = new catalog.FacetCache();
-  app.decorate('facets', facets);
+  const facets = app.facets;
 
   app.get(
     '/products',

@@ -1,6 +1,26 @@
+// The contact form (SPEC §2.10): validated, stored, limited per address.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, CONTACT_MESSAGES, contactInputSchema, messageSchema } from '@duka/domain';
+import { contacts } from '../db/schema.ts';
 
-// Routes of this domain are being written; see the open issue.
-const routes: FastifyPluginAsyncZod = async () => {};
+const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.post(
+    '/contact',
+    {
+      config: { rateLimit: { max: app.config.CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send the shop a message',
+        body: contactInputSchema,
+        response: { 201: messageSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await db.insert(contacts).values(request.body);
+      return reply.code(201).send({ message: CONTACT_MESSAGES.submitted });
+    },
+  );
+};
 
-export default routes;
+export default contactsRoutes;

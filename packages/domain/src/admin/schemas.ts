@@ -1,2 +1,284 @@
-// Schemas of this domain; see the open issue.
-export {};
+import { z } from 'zod';
+import { centsSchema, pagingQuery } from '../common/schemas.ts';
+import { productSummarySchema, reviewSchema } from '../catalog/schemas.ts';
+import { orderStatusSchema } from '../orders/schemas.ts';
+
+const page = <T extends z.ZodTypeAny>(key: string, item: T) =>
+  z.object({
+    [key]: z.array(item),
+    total: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+  });
+
+// ---------------------------------------------------------------- customers
+
+export const adminUserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    phone_number: z.string(),
+    is_admin: z.boolean(),
+    created_at: z.string(),
+    last_active_at: z.string().nullable(),
+  })
+  .meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserPageSchema = page('users', adminUserSchema);
+export type AdminUserPage = { users: AdminUser[]; total: number; skip: number; limit: number };
+
+export const setAdminSchema = z.object({
+  is_admin: z.boolean({ error: 'is_admin must be true or false' }),
+});
+
+export const customersSummarySchema = z.object({
+  total_customers: z.number().int(),
+  /** SPEC §9: user count minus 15 (never below 0). */
+  members: z.number().int(),
+  /** Users active within the last 10 minutes. */
+  active_now: z.number().int(),
+  signups_this_month: z.number().int(),
+  signups_last_month: z.number().int(),
+  /** Growth of the customer base this month, in percent (replaces the spec's fixed '16%'). */
+  growth_percent: z.number(),
+  /** Share of customers active now, in percent (replaces the spec's fixed '1%'). */
+  active_percent: z.number(),
+});
+export type CustomersSummary = z.infer<typeof customersSummarySchema>;
+
+// ---------------------------------------------------------------- orders and payments
+
+export const adminOrderSchema = z
+  .object({
+    id: z.number().int(),
+    user_email: z.string(),
+    username: z.string(),
+    created_at: z.string(),
+    shipping_address: z.string(),
+    payment_method: z.string(),
+    order_total: centsSchema,
+    status: orderStatusSchema,
+    /** The statuses this order may move to next. */
+    next_statuses: z.array(orderStatusSchema),
+    first_item: z.string(),
+    item_count: z.number().int(),
+  })
+  .meta({ id: 'AdminOrder' });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export const adminOrderPageSchema = page('orders', adminOrderSchema);
+export type AdminOrderPage = { orders: AdminOrder[]; total: number; skip: number; limit: number };
+
+export const orderStatusUpdateSchema = z.object({ status: orderStatusSchema });
+
+export const adminPaymentSchema = z
+  .object({
+    id: z.number().int(),
+    order_id: z.number().int(),
+    customer_email: z.string(),
+    shipping_address: z.string(),
+    provider: z.string(),
+    payment_method: z.string(),
+    amount: centsSchema,
+    settlement_currency: z.string(),
+    settlement_amount_minor: z.number().int(),
+    status: z.string(),
+    order_status: orderStatusSchema,
+    transaction_id: z.string().nullable(),
+    created_at: z.string(),
+    captured_at: z.string().nullable(),
+  })
+  .meta({ id: 'AdminPayment' });
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+export const adminPaymentPageSchema = page('payments', adminPaymentSchema);
+export type AdminPaymentPage = {
+  payments: AdminPayment[];
+  total: number;
+  skip: number;
+  limit: number;
+};
+
+// ---------------------------------------------------------------- reviews
+
+export const adminReviewPageSchema = page('reviews', reviewSchema);
+export type AdminReviewPage = {
+  reviews: z.infer<typeof reviewSchema>[];
+  total: number;
+  skip: number;
+  limit: number;
+};
+
+// ---------------------------------------------------------------- dashboard
+
+export const dashboardSchema = z
+  .object({
+    /** Sum of the totals of paid orders (and those further along), cents. */
+    earnings: centsSchema,
+    orders: z.number().int(),
+    signups: z.number().int(),
+    sales_by_day: z.array(z.object({ date: z.string(), total: centsSchema })),
+    recent_orders: adminOrderPageSchema,
+  })
+  .meta({ id: 'Dashboard' });
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const adminListQuerySchema = (defaultLimit: number) =>
+  z.object(pagingQuery(defaultLimit, 100)).strict();
+
+// ---------------------------------------------------------------- contacts and messages
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Use a real date');
+
+export const contactListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    sort: z.enum(['date', 'name']).default('date'),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    ...pagingQuery(10, 100),
+  })
+  .strict();
+
+export const contactSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    message: z.string(),
+    submittedAt: z.string(),
+    replied_at: z.string().nullable(),
+  })
+  .meta({ id: 'Contact' });
+export type Contact = z.infer<typeof contactSchema>;
+export const contactPageSchema = page('contacts', contactSchema);
+export type ContactPage = { contacts: Contact[]; total: number; skip: number; limit: number };
+
+export const adminMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  submittedAt: z.string(),
+});
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+
+/** SPEC §2.14: at most 5 unreplied messages are listed; `unread` counts them all. */
+export const adminMessagesSchema = z.object({
+  messages: z.array(adminMessageSchema),
+  unread: z.number().int(),
+});
+export type AdminMessages = z.infer<typeof adminMessagesSchema>;
+
+export const REPLY_MESSAGES = {
+  invalid: 'Please provide a valid recipient email and message.',
+  sent: 'Reply sent successfully!',
+} as const;
+
+export const replySchema = z.object({
+  message: z
+    .string({ error: REPLY_MESSAGES.invalid })
+    .trim()
+    .min(1, REPLY_MESSAGES.invalid)
+    .max(5000),
+});
+
+export const outboxPageSchema = page(
+  'emails',
+  z.object({
+    id: z.number().int(),
+    to: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    status: z.string(),
+    created_at: z.string(),
+  }),
+);
+
+// ---------------------------------------------------------------- search
+
+export const adminSearchSchema = z.object({
+  products: z.array(productSummarySchema),
+  customers: z.array(adminUserSchema),
+  orders: z.array(adminOrderSchema),
+});
+export type AdminSearch = z.infer<typeof adminSearchSchema>;
+
+// ---------------------------------------------------------------- catalogue management
+
+export const PRODUCT_EDIT_MESSAGES = {
+  discount: 'Please enter a valid discount percentage between 0 and 100.',
+  stock: 'Please enter a valid number for stock change.',
+  price: 'Please enter a valid price.',
+  exactlyOne: 'Send exactly one of price, discount_percentage or stock.',
+  permissionPrice: 'You do not have permission to edit prices.',
+  permissionDiscount: 'You do not have permission to update discounts.',
+  permissionStock: 'You do not have permission to change stock.',
+  permissionAdd: 'You do not have permission to add products.',
+  addFailed: 'Failed to add product. Please try again.',
+} as const;
+
+/** PATCH /api/products/{id}: exactly one of the three (SPEC §7). Price is cents. */
+export const productPatchSchema = z
+  .object({
+    price: z
+      .number({ error: PRODUCT_EDIT_MESSAGES.price })
+      .int(PRODUCT_EDIT_MESSAGES.price)
+      .min(0, PRODUCT_EDIT_MESSAGES.price)
+      .max(2_000_000_000, PRODUCT_EDIT_MESSAGES.price)
+      .optional(),
+    discount_percentage: z
+      .number({ error: PRODUCT_EDIT_MESSAGES.discount })
+      .min(0, PRODUCT_EDIT_MESSAGES.discount)
+      .max(100, PRODUCT_EDIT_MESSAGES.discount)
+      .optional(),
+    stock: z
+      .number({ error: PRODUCT_EDIT_MESSAGES.stock })
+      .int(PRODUCT_EDIT_MESSAGES.stock)
+      .min(0, PRODUCT_EDIT_MESSAGES.stock)
+      .max(10_000_000, PRODUCT_EDIT_MESSAGES.stock)
+      .optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).filter((x) => x !== undefined).length === 1, {
+    message: PRODUCT_EDIT_MESSAGES.exactlyOne,
+  });
+export type ProductPatch = z.infer<typeof productPatchSchema>;
+
+const ownImage = z
+  .string()
+  .regex(
+    /^\/uploads\/[0-9a-f-]{36}\.webp$|^\/images\/products\/[A-Za-z0-9._-]+\.webp$/,
+    'Images must be uploaded to Duka first',
+  );
+
+/** POST /api/products: the creation fields and defaults of SPEC §3. Price is cents. */
+export const productCreateSchema = z.object({
+  title: z.string().trim().min(1, 'Product name is required').max(200),
+  brand: z.string().trim().min(1, 'Brand is required').max(100),
+  description: z.string().trim().min(1, 'Description is required').max(5000),
+  price: z
+    .number({ error: PRODUCT_EDIT_MESSAGES.price })
+    .int()
+    .min(1, PRODUCT_EDIT_MESSAGES.price)
+    .max(2_000_000_000),
+  discountPercentage: z
+    .number()
+    .min(0, PRODUCT_EDIT_MESSAGES.discount)
+    .max(100, PRODUCT_EDIT_MESSAGES.discount)
+    .default(0),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
+  category: z.string().trim().min(1, 'Category is required').max(60),
+  sku: z.string().trim().min(1).max(60).default('default-sku'),
+  stock: z.number().int().min(0, PRODUCT_EDIT_MESSAGES.stock).max(10_000_000).default(0),
+  weight: z.number().int().min(0).max(10_000_000).default(0),
+  warrantyInformation: z.string().trim().max(200).default('1 year warranty'),
+  shippingInformation: z.string().trim().max(200).default('Ships in 1 weeks'),
+  returnPolicy: z.string().trim().max(200).default('30 days return policy'),
+});
+export type ProductCreate = z.input<typeof productCreateSchema>;

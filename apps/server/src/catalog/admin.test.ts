@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_EDIT_MESSAGES } from '@duka/domain';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
+import { product } from '../../test/checkout-fixture.ts';
+
+let t: TestContext;
+let boss: LoggedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  boss = await admin(t.app, t.db);
+});
+afterAll(() => t.close());
+
+const edit = (id: number, payload: object, who = boss) =>
+  t.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: who.auth, payload });
+
+describe('PATCH /api/products/{id}', () => {
+  it('changes the price, the discount or the stock, and the shop shows it', async () => {
+    const id = await product(t.db, { priceCents: 100_000, stock: 5 });
+    expect((await edit(id, { price: 129_900 })).json()).toMatchObject({ price: 129_900 });
+    expect((await edit(id, { discount_percentage: 12.5 })).json()).toMatchObject({
+      discountPercentage: 12.5,
+    });
+    expect((await edit(id, { stock: 0 })).json()).toMatchObject({
+      stock: 0,
+      availabilityStatus: 'Out of Stock',
+    });
+    const shop = (await t.app.inject(`/api/products/${id}`)).json();
+    expect(shop).toMatchObject({ price: 129_900, discountPercentage: 12.5, stock: 0 });
+  });
+
+  it('refuses bad values with the spec messages, and more or less than one change', async () => {
+    const id = await product(t.db, { priceCents: 100_000, stock: 5 });
+    const bad = async (payload: object) => (await edit(id, payload)).json();
+    expect((await bad({ discount_percentage: 101 })).fields.discount_percentage).toBe(
+      PRODUCT_EDIT_MESSAGES.discount,
+    );
+    expect((await bad({ discount_percentage: -1 })).fields.discount_percentage).toBe(
+      PRODUCT_EDIT_MESSAGES.discount,
+    );
+    expect((await bad({ stock: -3 })).fields.stock).toBe(PRODUCT_EDIT_MESSAGES.stock);
+    expect((await bad({ stock: 2.5 })).fields.stock).toBe(PRODUCT_EDIT_MESSAGES.stock);
+    expect((await bad({ price: -1 })).fields.price).toBe(PRODUCT_EDIT_MESSAGES.price);
+    expect((await bad({ price: 100, stock: 3 })).error).toContain(PRODUCT_EDIT_MESSAGES.exactlyOne);
+    expect((await bad({})).error).toContain(PRODUCT_EDIT_MESSAGES.exactlyOne);
+    expect((await edit(999_999, { stock: 1 })).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/products/${id}`)).json()).toMatchObject({
+      price: 100_000,
+      stock: 5,
+    });
+  });
+
+  it('is refused to shoppers, even one named admin', async () => {
+    const id = await product(t.db, { priceCents: 100_000, stock: 5 });
+    const named = await shopper(t.app, { username: 'admin2' });
+    expect((await edit(id, { price: 1 }, named)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/products', () => {
+  it('adds a product with the defaults of the spec, findable by search', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: boss.auth,
+      payload: {
+        title: 'Maasai Shuka Blanket, Red Check',
+        brand: 'Enkang Beadwork',
+        description: 'A warm woollen shuka.',
+        price: 250_000,
+        discountPercentage: 5,
+        tags: ['blanket', 'maasai'],
+        images: ['/uploads/0b6a3c1e-5d3f-4a8e-9b2a-1c2d3e4f5a6b.webp'],
+        category: 'Home Decoration Extra',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json().product;
+    expect(created).toMatchObject({
+      title: 'Maasai Shuka Blanket, Red Check',
+      sku: 'default-sku',
+      stock: 0,
+      weight: 0,
+      warrantyInformation: '1 year warranty',
+      shippingInformation: 'Ships in 1 weeks',
+      returnPolicy: '30 days return policy',
+      category: 'home-decoration-extra',
+      images: ['/uploads/0b6a3c1e-5d3f-4a8e-9b2a-1c2d3e4f5a6b.webp'],
+      tags: ['blanket', 'maasai'],
+    });
+    const found = (await t.app.inject('/api/products?q=shuka')).json();
+    expect(found.products.map((p: { id: number }) => p.id)).toContain(created.id);
+  });
+
+  it('refuses images from elsewhere and missing fields', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: boss.auth,
+      payload: {
+        title: '',
+        brand: 'X',
+        description: 'd',
+        price: 100,
+        images: ['https://evil.example/x.png'],
+        category: 'x',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(['title', 'images.0']));
+  });
+});
