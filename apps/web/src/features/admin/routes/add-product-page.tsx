@@ -1,4 +1,146 @@
-// This screen is being written; see the open issue.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">General Information</h1>;
+// Add Product (SPEC §2.14, §4, §5): the fields of a new product and up to three images.
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PRODUCT_EDIT_MESSAGES } from '@duka/domain/admin/schemas';
+import { shillingsToCents } from '@duka/domain/pricing/money';
+import { Button } from '../../../components/ui/button.tsx';
+import { useNotice } from '../../../components/ui/notices.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { Field, inputClass } from '../../auth/components/field.tsx';
+import { catalogQueries } from '../../catalog/api/catalog-api.ts';
+import { createProduct } from '../api/catalog-admin-api.ts';
+import { ImageSlot } from '../components/image-slot.tsx';
+
+const EMPTY = {
+  title: '',
+  brand: '',
+  description: '',
+  price: '',
+  discount: '',
+  tags: '',
+  category: '',
+};
+
+export default function AddProductPage() {
+  useDocumentTitle('Add Product');
+  const notice = useNotice();
+  const queryClient = useQueryClient();
+  const categories = useQuery(catalogQueries.categories());
+  const [values, setValues] = useState(EMPTY);
+  const [images, setImages] = useState<(string | null)[]>([null, null, null]);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const setImage = (i: number) => (url: string | null) =>
+    setImages((all) => all.map((u, j) => (j === i ? url : u)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      await createProduct({
+        title: values.title,
+        brand: values.brand,
+        description: values.description,
+        price: shillingsToCents(Number(values.price) || 0),
+        discountPercentage: Number(values.discount) || 0,
+        tags: values.tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+        images: images.filter((u): u is string => !!u),
+        category: values.category,
+      });
+      setValues(EMPTY);
+      setImages([null, null, null]);
+      notice('success', 'Product added successfully');
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 403)
+        window.alert(PRODUCT_EDIT_MESSAGES.permissionAdd);
+      if (err instanceof ApiError) setFieldErrors(err.fields);
+      window.alert(PRODUCT_EDIT_MESSAGES.addFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (key: keyof typeof EMPTY, label: string, field = key as string, type = 'text') => (
+    <Field label={label} error={fieldErrors[field]}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type={type}
+          className={inputClass}
+          value={values[key]}
+          onChange={set(key)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-4xl">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">General Information</h1>
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
+          {text('title', 'Product Name')}
+          {text('brand', 'Brand')}
+          <Field label="Description" error={fieldErrors.description}>
+            {(a11y) => (
+              <textarea
+                {...a11y}
+                rows={4}
+                className={inputClass}
+                value={values.description}
+                onChange={set('description')}
+              />
+            )}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text('price', 'Price (Ksh)', 'price', 'number')}
+            {text('discount', 'Discount (%)', 'discountPercentage', 'number')}
+          </div>
+          {text('tags', 'Tags (comma-separated)')}
+          <Field label="Publish Category" error={fieldErrors.category}>
+            {(a11y) => (
+              <>
+                <input
+                  {...a11y}
+                  list="admin-categories"
+                  className={inputClass}
+                  value={values.category}
+                  onChange={set('category')}
+                />
+                <datalist id="admin-categories">
+                  {categories.data?.map((c) => (
+                    <option key={c.slug} value={c.name} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
+        </div>
+        <div className="space-y-3">
+          <ImageSlot label="Main image" url={images[0] ?? null} onChange={setImage(0)} large />
+          <div className="grid grid-cols-2 gap-3">
+            <ImageSlot label="Extra image 1" url={images[1] ?? null} onChange={setImage(1)} />
+            <ImageSlot label="Extra image 2" url={images[2] ?? null} onChange={setImage(2)} />
+          </div>
+          {fieldErrors.images && (
+            <p role="alert" className="text-sm text-red-700">
+              {fieldErrors.images}
+            </p>
+          )}
+        </div>
+      </div>
+      <Button type="submit" className="mt-6" disabled={saving}>
+        {saving ? 'Adding...' : 'Add Products'}
+      </Button>
+    </form>
+  );
 }

@@ -1,4 +1,144 @@
-// This screen is being written; see the open issue.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">Contact</h1>;
+// /contact (SPEC §2.10).
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONTACT_MESSAGES,
+  contactInputSchema,
+  type ContactInput,
+} from '@duka/domain/contact/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { useNotice } from '../../../components/ui/notices.tsx';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { Field, inputClass } from '../../auth/components/field.tsx';
+
+export const REDIRECT_AFTER_MS = 3500;
+
+export default function ContactPage() {
+  useDocumentTitle('Contact');
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput>({
+    resolver: zodResolver(contactInputSchema),
+    defaultValues: { name: '', email: '', phone: '', message: '' },
+  });
+
+  useEffect(() => {
+    if (!submitted) return;
+    const timer = setTimeout(() => navigate('/'), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [submitted, navigate]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure('');
+    try {
+      await api('/contact', { method: 'POST', body: values });
+      reset();
+      setSubmitted(true);
+      notice('success', CONTACT_MESSAGES.toast);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        for (const [field, message] of Object.entries(err.fields))
+          setError(field as keyof ContactInput, { message });
+      }
+      setFailure(
+        err instanceof Error ? err.message : 'Your message could not be sent. Please try again.',
+      );
+    }
+  });
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_20rem]">
+      <section>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Get in Touch</h1>
+        <p className="mt-2 text-slate-600">
+          Questions about an order, a product or a return? Write to us and we will answer by e-mail.
+        </p>
+        {submitted && (
+          <p
+            role="status"
+            className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+          >
+            {CONTACT_MESSAGES.submitted}
+          </p>
+        )}
+        {failure && (
+          <p
+            role="alert"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            {failure}
+          </p>
+        )}
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Name" error={errors.name?.message}>
+              {(a11y) => (
+                <input {...a11y} autoComplete="name" className={inputClass} {...register('name')} />
+              )}
+            </Field>
+            <Field label="Email" error={errors.email?.message}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  type="email"
+                  autoComplete="email"
+                  className={inputClass}
+                  {...register('email')}
+                />
+              )}
+            </Field>
+          </div>
+          <Field label="Phone" error={errors.phone?.message}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                className={inputClass}
+                {...register('phone')}
+              />
+            )}
+          </Field>
+          <Field label="Message" error={errors.message?.message}>
+            {(a11y) => (
+              <textarea {...a11y} rows={6} className={inputClass} {...register('message')} />
+            )}
+          </Field>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Submitting...' : 'Submit'}
+          </Button>
+        </form>
+      </section>
+      <aside className="space-y-4 rounded-2xl bg-brand-50 p-6 text-sm text-slate-700">
+        <div>
+          <h2 className="font-semibold text-slate-900">Return address</h2>
+          <p>Duka Ltd, Moi Avenue, Kenya Cinema Plaza, 3rd Floor, Nairobi</p>
+        </div>
+        <div>
+          <h2 className="font-semibold text-slate-900">Postal address</h2>
+          <p>P.O. Box 12345 – 00100, Nairobi, Kenya</p>
+        </div>
+        <div>
+          <h2 className="font-semibold text-slate-900">Phone</h2>
+          <p>+254 700 123 456</p>
+        </div>
+        <div>
+          <h2 className="font-semibold text-slate-900">E-mail</h2>
+          <p>support@duka.co.ke</p>
+        </div>
+      </aside>
+    </div>
+  );
 }

@@ -1,0 +1,12 @@
+import { api } from '../../../lib/api-client.ts';
+
+/** Uploads one image; the server checks, re-encodes and keeps it, and answers where it lives. */
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const { secure_url } = await api<{ secure_url: string }>('/uploads', {
+    method: 'POST',
+    body: form,
+  });
+  return secure_url;
+}

@@ -1,0 +1,103 @@
+// One image of a new product: drop a file on it or click to browse (images only). The file is
+// uploaded at once; the slot then shows what the server kept.
+import { useId, useRef, useState } from 'react';
+import { uploadImage } from '../api/uploads-api.ts';
+
+export function ImageSlot({
+  label,
+  url,
+  onChange,
+  large = false,
+}: {
+  label: string;
+  url: string | null;
+  onChange: (url: string | null) => void;
+  large?: boolean;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [state, setState] = useState<{ busy: boolean; error: string }>({ busy: false, error: '' });
+  const [over, setOver] = useState(false);
+
+  const take = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      setState({ busy: false, error: 'Image upload failed: only image files can be used.' });
+      return;
+    }
+    setState({ busy: true, error: '' });
+    try {
+      onChange(await uploadImage(file));
+      setState({ busy: false, error: '' });
+    } catch (err) {
+      onChange(null);
+      setState({
+        busy: false,
+        error: `Image upload failed: ${err instanceof Error ? err.message : 'please try again.'}`,
+      });
+    }
+  };
+
+  return (
+    <div>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        aria-label={label}
+        onChange={(e) => {
+          void take(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          void take(e.dataTransfer.files[0]);
+        }}
+        className={`flex w-full flex-col items-center justify-center gap-2 overflow-hidden rounded-xl border-2 border-dashed text-sm text-slate-600 ${
+          large ? 'aspect-[4/3]' : 'aspect-square'
+        } ${over ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
+      >
+        {url ? (
+          <img src={url} alt={`${label} preview`} className="h-full w-full object-cover" />
+        ) : state.busy ? (
+          <span role="status">Uploading...</span>
+        ) : (
+          <>
+            <span aria-hidden="true" className="text-2xl">
+              ⬆
+            </span>
+            <span className="px-2 text-center">
+              {large ? 'Drop the main image here, or click to browse' : label}
+            </span>
+          </>
+        )}
+      </button>
+      {url && (
+        <button
+          type="button"
+          className="mt-1 text-xs font-medium text-red-700 hover:underline"
+          onClick={() => onChange(null)}
+        >
+          Remove {label.toLowerCase()}
+        </button>
+      )}
+      {state.error && (
+        <p role="alert" className="mt-1 text-xs text-red-700">
+          {state.error}
+        </p>
+      )}
+    </div>
+  );
+}
