@@ -106,9 +106,17 @@ test('the catalogue keeps filters, sort and page in the URL; Back restores them'
   await expect(page).toHaveURL(/sort=priceAsc/);
   await expect(page).toHaveURL(/page=2/);
   // … and the prices on the page go up.
-  const prices = await page.getByRole('article').locator('p span.font-semibold').allTextContents();
-  const values = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
-  expect(values).toEqual([...values].sort((a, b) => a - b));
+  await expect
+    .poll(async () => {
+      // The previous page stays on screen while the sorted one loads: wait for it.
+      const prices = await page
+        .getByRole('article')
+        .locator('p span.font-semibold')
+        .allTextContents();
+      const values = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
+      return values.length === 8 && values.every((v, i) => i === 0 || values[i - 1]! <= v);
+    })
+    .toBe(true);
   // Changing category does.
   await page.getByLabel('Category').selectOption('furniture');
   await expect(page).not.toHaveURL(/page=2/);
