@@ -19,6 +19,11 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A mailbox that does not exist: the server refuses it, as a real one would.
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith('@bounce.test')) callback(new Error('550 No such user here'));
+      else callback();
+    },
     onData(stream, session, callback) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
@@ -151,5 +156,33 @@ describe('replying to a customer message', () => {
     expect(bell.messages).toHaveLength(5);
     expect(bell.unread).toBe(7);
     expect(bell.messages[0].message).toBe('m6');
+  });
+
+  it('answers 502 and keeps the message unreplied when the e-mail cannot be delivered', async () => {
+    const boss = await admin(t.app, t.db);
+    await contact({ name: 'Juma', email: 'juma@bounce.test', phone: '0712', message: 'Hello?' });
+    const bell = async () =>
+      (await t.app.inject({ url: '/api/admin/messages', headers: boss.auth })).json();
+    const before = await bell();
+    const message = before.messages.find((m: { email: string }) => m.email === 'juma@bounce.test');
+    expect(message).toBeDefined();
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/messages/${message.id}/reply`,
+      headers: boss.auth,
+      payload: { message: 'Karibu!' },
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({
+      code: 'MAIL_FAILED',
+      error: 'The reply could not be sent. Please try again in a moment.',
+    });
+
+    const after = await bell();
+    expect(after.unread).toBe(before.unread);
+    expect(after.messages.map((m: { id: number }) => m.id)).toContain(message.id);
+    const outbox = (await t.app.inject({ url: '/api/admin/outbox', headers: boss.auth })).json();
+    expect(outbox.emails[0]).toMatchObject({ to: 'juma@bounce.test', status: 'failed' });
   });
 });

@@ -46,6 +46,9 @@ export function ImageSlot({
         type="file"
         accept="image/*"
         className="sr-only"
+        // The drop zone below is the control people use; this input only opens the file picker.
+        tabIndex={-1}
+        aria-hidden="true"
         aria-label={label}
         onChange={(e) => {
           void take(e.target.files?.[0]);

@@ -154,7 +154,7 @@ export function NotificationsBell() {
         <section
           id={panelId}
           aria-label="Notifications"
-          className="absolute right-0 z-40 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-xl"
+          className="fixed inset-x-2 top-16 z-40 rounded-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-[22rem] border border-slate-200 bg-white shadow-xl"
         >
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
             <h2 className="font-semibold text-slate-900">Notifications</h2>

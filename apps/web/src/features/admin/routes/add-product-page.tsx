@@ -125,7 +125,11 @@ export default function AddProductPage() {
             )}
           </Field>
         </div>
-        <div className="space-y-3">
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-700">Product Images</legend>
+          <p className="text-xs text-slate-500">
+            The main image comes first in the shop. JPEG, PNG, WebP or GIF.
+          </p>
           <ImageSlot label="Main image" url={images[0] ?? null} onChange={setImage(0)} large />
           <div className="grid grid-cols-2 gap-3">
             <ImageSlot label="Extra image 1" url={images[1] ?? null} onChange={setImage(1)} />
@@ -136,7 +140,7 @@ export default function AddProductPage() {
               {fieldErrors.images}
             </p>
           )}
-        </div>
+        </fieldset>
       </div>
       <Button type="submit" className="mt-6" disabled={saving}>
         {saving ? 'Adding...' : 'Add Products'}

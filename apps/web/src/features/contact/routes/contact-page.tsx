@@ -121,7 +121,7 @@ export default function ContactPage() {
           </Button>
         </form>
       </section>
-      <aside className="space-y-4 rounded-2xl bg-brand-50 p-6 text-sm text-slate-700">
+      <aside className="space-y-4 self-start rounded-2xl bg-brand-50 p-6 text-sm text-slate-700">
         <div>
           <h2 className="font-semibold text-slate-900">Return address</h2>
           <p>Duka Ltd, Moi Avenue, Kenya Cinema Plaza, 3rd Floor, Nairobi</p>
