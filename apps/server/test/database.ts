@@ -35,6 +35,16 @@ export async function createTestDatabase(): Promise<Database> {
         await database.close();
         const cleanup = new pg.Client({ connectionString: url });
         await cleanup.connect();
+        // pg's Pool.end() resolves before its sockets close; a forced drop meanwhile kills them
+        // and each raises an unhandled 57P01 error that fails the run. Wait for them first.
+        for (let waited = 0; waited < 3000; waited += 50) {
+          const { rows } = await cleanup.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
         await cleanup.query(`drop database if exists ${name} with (force)`);
         await cleanup.end();
       },

@@ -1,7 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { collectAlerts, createShopper, logInViaUi } from '../fixtures/accounts.ts';
 
 const ksh = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+/** What a shopper pays for one, in whole shillings, worked out here from the catalogue. */
+async function unitPrice(request: APIRequestContext, id: number): Promise<number> {
+  const p = await (await request.get(`/api/products/${id}`)).json();
+  return Math.round((p.price * (100 - p.discountPercentage)) / 10_000);
+}
 
 async function addFromProductPage(page: Page, productId: number, quantity: number) {
   await page.goto(`/products/${productId}`);
@@ -10,12 +16,29 @@ async function addFromProductPage(page: Page, productId: number, quantity: numbe
     await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue(String(quantity));
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // The green bar at the bottom.
   await expect(
     page.getByRole('status').filter({ hasText: 'Product successfully added to your cart!' }),
   ).toBeVisible();
 }
 
-test('logged out, the cart and wishlist ask the visitor to log in', async ({ page }) => {
+async function loggedInShopper(page: Page, request: APIRequestContext) {
+  collectAlerts(page);
+  const account = await createShopper(request);
+  await logInViaUi(page, account.email, account.password);
+  return account;
+}
+
+test('logged out, adding asks the visitor to log in, and so do the cart and the wishlist', async ({
+  page,
+}) => {
+  await page.goto('/products/12');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Login Required' });
+  await expect(prompt).toContainText('You need to log in to add items to the cart or wishlist.');
+  await prompt.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
   await page.goto('/cart');
   const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
   await expect(cart).toContainText('You need to log in');
@@ -34,9 +57,10 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
   browser,
   request,
 }) => {
-  collectAlerts(page);
-  const account = await createShopper(request);
-  await logInViaUi(page, account.email, account.password);
+  const account = await loggedInShopper(page, request);
+  const [candles, cooker] = [12, 90]; // the cooker is sold at a discount
+  const candlePrice = await unitPrice(request, candles);
+  const cookerPrice = await unitPrice(request, cooker);
   const header = page.getByRole('banner');
   await expect(header.getByLabel(/items in your cart/)).toHaveCount(0); // no badge while empty
 
@@ -45,9 +69,9 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
     'Your cart is empty.',
   );
 
-  await addFromProductPage(page, 12, 2);
+  await addFromProductPage(page, candles, 2);
   await expect(header.getByLabel('2 items in your cart')).toBeVisible();
-  await addFromProductPage(page, 31, 3);
+  await addFromProductPage(page, cooker, 3);
   await expect(header.getByLabel('5 items in your cart')).toBeVisible();
   // The notice goes away after 2 seconds.
   await expect(page.getByText('Product successfully added to your cart!')).toBeHidden({
@@ -63,20 +87,29 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
   await header.getByRole('link', { name: 'Cart' }).click();
   const modal = page.getByRole('dialog', { name: 'Shopping Cart' });
   const rows = modal.locator('tbody tr');
+  const total = modal.getByTestId('cart-total');
   await expect(rows).toHaveCount(2);
-  const subtotals = async () => (await rows.locator('td:last-child').allTextContents()).map(ksh);
-  const [first, second] = await subtotals();
-  expect(ksh(await modal.getByTestId('cart-total').textContent())).toBe(first! + second!);
+  expect((await rows.locator('td:last-child').allTextContents()).map(ksh)).toEqual([
+    2 * candlePrice,
+    3 * cookerPrice,
+  ]);
+  await expect(total).toHaveText(`Ksh ${(2 * candlePrice + 3 * cookerPrice).toLocaleString()}`);
 
-  // Remove one; the total follows.
+  // Remove one; the total and the badge follow.
   await rows
-    .nth(0)
+    .filter({ hasText: 'Candle' })
     .getByRole('button', { name: /^Remove/ })
     .click();
   await expect(rows).toHaveCount(1);
   await expect(page.getByText('Product successfully removed from your cart.')).toBeVisible();
-  expect(ksh(await modal.getByTestId('cart-total').textContent())).toBe(second);
+  expect(ksh(await total.textContent())).toBe(3 * cookerPrice);
   await expect(header.getByLabel('3 items in your cart')).toBeVisible();
+
+  // One more of the cooker.
+  await rows.nth(0).getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(rows.nth(0).getByLabel('Quantity', { exact: true })).toHaveValue('4');
+  expect(ksh(await total.textContent())).toBe(4 * cookerPrice);
+  await expect(header.getByLabel('4 items in your cart')).toBeVisible();
 
   // Move it to the wishlist and back.
   const title = (await rows.nth(0).getByRole('link').textContent())!;
@@ -86,7 +119,9 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
     .click();
   await expect(modal).toContainText('Your cart is empty.');
   await expect(header.getByLabel('1 items in your wishlist')).toBeVisible();
+  await expect(header.getByLabel(/items in your cart/)).toHaveCount(0);
   await modal.getByRole('button', { name: 'Continue Shopping' }).click();
+  await expect(modal).toBeHidden();
   await header.getByRole('link', { name: 'Wishlist' }).click();
   const wishlist = page.getByRole('dialog', { name: 'Wishlist' });
   await expect(wishlist.getByRole('link', { name: title })).toBeVisible();
@@ -97,16 +132,78 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
   // The same cart after a reload, and in another browser where the shopper logs in.
   await page.reload();
   await page.goto('/cart');
-  await expect(
-    page.getByRole('dialog', { name: 'Shopping Cart' }).getByRole('link', { name: title }),
-  ).toBeVisible();
+  await expect(modal.getByRole('link', { name: title })).toBeVisible();
+  await expect(total).toHaveText(`Ksh ${cookerPrice.toLocaleString()}`);
   const other = await browser.newContext();
-  const second_ = await other.newPage();
-  collectAlerts(second_);
-  await logInViaUi(second_, account.email, account.password);
-  await second_.goto('/cart');
-  const otherModal = second_.getByRole('dialog', { name: 'Shopping Cart' });
+  const elsewhere = await other.newPage();
+  collectAlerts(elsewhere);
+  await logInViaUi(elsewhere, account.email, account.password);
+  await elsewhere.goto('/cart');
+  const otherModal = elsewhere.getByRole('dialog', { name: 'Shopping Cart' });
   await expect(otherModal.getByRole('link', { name: title })).toBeVisible();
   await expect(otherModal.locator('tbody tr')).toHaveCount(1);
+  await expect(otherModal.getByTestId('cart-total')).toHaveText(
+    `Ksh ${cookerPrice.toLocaleString()}`,
+  );
   await other.close();
+});
+
+test('a failed change stays on screen with a notice, and the next load shows the truth', async ({
+  page,
+  request,
+}) => {
+  await loggedInShopper(page, request);
+  await addFromProductPage(page, 40, 1);
+  await page.route('**/api/cart/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 503, body: '' })
+      : route.continue(),
+  );
+  await page.goto('/cart');
+  const modal = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await modal.getByRole('button', { name: /^Remove/ }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Failed to remove item from cart.' }),
+  ).toBeVisible();
+  await expect(modal).toContainText('Your cart is empty.'); // not undone
+
+  // Opening the cart again reads it from the server, where the line still is.
+  await page.unroute('**/api/cart/*');
+  await modal.getByRole('button', { name: 'Continue Shopping' }).click();
+  await expect(modal).toBeHidden();
+  await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
+  await expect(modal.locator('tbody tr')).toHaveCount(1);
+});
+
+test('a shopper whose session has ended is sent to log in on adding', async ({ page, request }) => {
+  await loggedInShopper(page, request);
+  await page.goto('/products/40');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Both tokens stop working (as after a revoked session).
+  await page.evaluate(() => {
+    sessionStorage.setItem('token', 'expired');
+    sessionStorage.setItem('refresh_token', 'revoked');
+  });
+  await page.getByRole('button', { name: 'Add to Wishlist' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'You need to log in to add items to the wishlist.' }),
+  ).toBeVisible();
+});
+
+test('on a phone the cart is a list of cards with the total in sight', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loggedInShopper(page, request);
+  for (const id of [12, 40, 5]) await addFromProductPage(page, id, 1);
+  await page.goto('/cart');
+  const modal = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await expect(
+    modal.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem'),
+  ).toHaveCount(3);
+  await expect(modal.getByRole('table')).toBeHidden();
+  await expect(modal.getByTestId('cart-total')).toBeInViewport();
+  await expect(modal.getByRole('button', { name: 'Checkout' })).toBeInViewport();
 });

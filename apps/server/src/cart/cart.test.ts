@@ -78,23 +78,59 @@ describe('cart and wishlist', () => {
 
   it('keep quantities whole, at least 1 and at most the stock', async () => {
     const p = await product(t.db, { priceCents: 10_000, stock: 3 });
+    const plenty = await product(t.db, { priceCents: 10_000, stock: 500 });
     const sold = await product(t.db, { priceCents: 10_000, stock: 0 });
     const a = await shopper(t.app);
-    for (const quantity of [0, -1, 1.5, 'two']) {
-      expect((await addToCart(a, { product_id: p, quantity })).statusCode, String(quantity)).toBe(
-        400,
-      );
+    for (const quantity of [0, -1, 1.5, 'two', '2', true, null]) {
+      const res = await addToCart(a, { product_id: p, quantity });
+      expect(res.statusCode, JSON.stringify(quantity)).toBe(400);
+      expect(res.json().fields.quantity).toBe('Quantity must be a whole number of at least 1');
     }
-    expect((await addToCart(a, { product_id: p, quantity: 4 })).statusCode).toBe(422);
-    expect((await addToCart(a, { product_id: sold, quantity: 1 })).json().code).toBe(
-      'OUT_OF_STOCK',
-    );
+    const tooMany = await addToCart(a, { product_id: p, quantity: 4 });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toMatchObject({
+      error: 'Only 3 left in stock.',
+      code: 'NOT_ENOUGH_STOCK',
+    });
+    const none = await addToCart(a, { product_id: sold, quantity: 1 });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ error: 'This product is out of stock.' });
+    expect(await cart(a)).toEqual([]); // refused adds leave nothing behind
+
+    expect((await addToCart(a, { product_id: plenty, quantity: 150 })).statusCode).toBe(201);
     expect((await addToCart(a, { product_id: p, quantity: 3 })).statusCode).toBe(201);
+    // Already there: the 409 wins over a stock complaint.
+    expect((await addToCart(a, { product_id: p, quantity: 4 })).statusCode).toBe(409);
     const patch = (quantity: unknown) =>
       call({ method: 'PATCH', url: `/api/cart/${p}`, headers: a.auth, payload: { quantity } });
     expect((await patch(4)).statusCode).toBe(422);
     expect((await patch(0)).statusCode).toBe(400);
+    expect((await patch('1')).statusCode).toBe(400);
+    expect((await cart(a)).find((l: { product_id: number }) => l.product_id === p).quantity).toBe(
+      3,
+    );
     expect((await patch(1)).json().item.quantity).toBe(1);
+    expect(
+      (await cart(a)).map((l: { product_id: number; quantity: number }) => [
+        l.product_id,
+        l.quantity,
+      ]),
+    ).toEqual([
+      [plenty, 150],
+      [p, 1],
+    ]);
+  });
+
+  it('answer 400 for a product id that is not one', async () => {
+    const a = await shopper(t.app);
+    for (const product_id of [0, -3, 2.5, 'abc', 2 ** 31]) {
+      const res = await addToCart(a, { product_id, quantity: 1 });
+      expect(res.statusCode, String(product_id)).toBe(400);
+    }
+    expect(
+      (await call({ method: 'DELETE', url: '/api/cart/abc', headers: a.auth })).statusCode,
+    ).toBe(400);
+    expect((await addToWishlist(a, {})).statusCode).toBe(400);
   });
 
   it('answer 404 for an unknown product and for removing what is not there', async () => {
@@ -147,6 +183,16 @@ describe('cart and wishlist', () => {
     ).toEqual([[p, 2]]);
     expect((await wishlist(b)).map((l: { product_id: number }) => l.product_id)).toEqual([q]);
     expect((await cart(a)).map((l: { user_id: number }) => l.user_id)).toEqual([a.id]);
+    expect((await wishlist(a)).map((l: { user_id: number }) => l.user_id)).toEqual([a.id]);
+
+    // Asking for B's lists by id in the query still answers with A's own.
+    for (const url of [`/api/cart?user_id=${b.id}`, `/api/wishlist?user_id=${b.id}`]) {
+      const res = await call({ url, headers: a.auth });
+      expect(
+        res.json().every((l: { user_id: number }) => l.user_id === a.id),
+        url,
+      ).toBe(true);
+    }
   });
 
   it('move a product between cart and wishlist: it is never in both', async () => {
@@ -186,6 +232,21 @@ describe('cart and wishlist', () => {
       expect(inCart.has(id) && inWishlist.has(id), `product ${id} in both`).toBe(false);
     for (const id of ids)
       expect(inCart.has(id) || inWishlist.has(id), `product ${id} in neither`).toBe(true);
+  });
+
+  it('let only one of several simultaneous adds of one product through', async () => {
+    const p = await product(t.db, { priceCents: 10_000, stock: 5 });
+    const a = await shopper(t.app);
+    const carts = await Promise.all(
+      Array.from({ length: 6 }, () => addToCart(a, { product_id: p, quantity: 1 })),
+    );
+    expect(carts.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const wishes = await Promise.all(
+      Array.from({ length: 6 }, () => addToWishlist(a, { product_id: p })),
+    );
+    expect(wishes.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await cart(a)).toEqual([]);
+    expect((await wishlist(a)).length).toBe(1);
   });
 
   it('remove lines with the spec messages', async () => {

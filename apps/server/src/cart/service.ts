@@ -7,12 +7,16 @@ import { cartItems, wishlistItems } from '../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../lib/http-error.ts';
 import { cartOf, lockShopper, productStock, wishlistOf } from './repo.ts';
 
-async function checkStock(tx: Tx, productId: number, quantity: number): Promise<void> {
+/** The product's stock; 404 when there is no such product. */
+async function stockOf(tx: Tx, productId: number): Promise<number> {
   const stock = await productStock(tx, productId);
   if (stock === undefined) throw notFound(`The product ${productId}`);
+  return stock;
+}
+
+function assertInStock(stock: number, quantity: number): void {
   if (stock === 0) throw unprocessable('This product is out of stock.', 'OUT_OF_STOCK');
-  if (quantity > stock)
-    throw unprocessable(`Only ${stock} of this product are in stock.`, 'NOT_ENOUGH_STOCK');
+  if (quantity > stock) throw unprocessable(`Only ${stock} left in stock.`, 'NOT_ENOUGH_STOCK');
 }
 
 export async function addToCart(
@@ -23,13 +27,15 @@ export async function addToCart(
 ): Promise<CartLine> {
   return db.transaction(async (tx) => {
     await lockShopper(tx, userId);
-    await checkStock(tx, productId, quantity);
+    const stock = await stockOf(tx, productId);
     const inserted = await tx
       .insert(cartItems)
       .values({ userId, productId, quantity })
       .onConflictDoNothing()
       .returning({ id: cartItems.id });
+    // "Already in your cart" says more than a stock complaint about a line that exists.
     if (inserted.length === 0) throw conflict(CART_MESSAGES.alreadyInCart, 'ALREADY_IN_CART');
+    assertInStock(stock, quantity); // throwing here rolls the insert back
     await tx
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
@@ -45,13 +51,14 @@ export async function setCartQuantity(
 ): Promise<CartLine> {
   return db.transaction(async (tx) => {
     await lockShopper(tx, userId);
-    await checkStock(tx, productId, quantity);
+    const stock = await stockOf(tx, productId);
     const updated = await tx
       .update(cartItems)
       .set({ quantity })
       .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
       .returning({ id: cartItems.id });
     if (updated.length === 0) throw notFound('This product in your cart');
+    assertInStock(stock, quantity); // throwing here rolls the update back
     return (await cartOf(tx, userId, productId))[0]!;
   });
 }
@@ -71,8 +78,7 @@ export async function addToWishlist(
 ): Promise<WishlistLine> {
   return db.transaction(async (tx) => {
     await lockShopper(tx, userId);
-    if ((await productStock(tx, productId)) === undefined)
-      throw notFound(`The product ${productId}`);
+    await stockOf(tx, productId);
     const inserted = await tx
       .insert(wishlistItems)
       .values({ userId, productId })

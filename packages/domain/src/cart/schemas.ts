@@ -19,20 +19,20 @@ export const CART_MESSAGES = {
   wishlistLoadFailed: 'Failed to fetch wishlist data',
 } as const;
 
-/** The most of one product a cart line may hold, whatever the stock. */
-export const MAX_LINE_QUANTITY = 99;
+const INT4_MAX = 2_147_483_647;
+const PRODUCT_ID = 'product_id must be a product id';
+const QUANTITY = 'Quantity must be a whole number of at least 1';
 
-const productId = z.coerce
-  .number({ error: 'product_id must be a product id' })
-  .int('product_id must be a product id')
-  .positive('product_id must be a product id')
-  .max(2_147_483_647);
+// Bodies take JSON numbers as they are (no coercion: `true` or "2" is not a quantity); path
+// parameters arrive as text and are coerced.
+const productId = z
+  .number({ error: PRODUCT_ID })
+  .int(PRODUCT_ID)
+  .positive(PRODUCT_ID)
+  .max(INT4_MAX);
 
-const quantity = z.coerce
-  .number({ error: 'Quantity must be a whole number of at least 1' })
-  .int('Quantity must be a whole number of at least 1')
-  .min(1, 'Quantity must be a whole number of at least 1')
-  .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product per order`);
+/** 1 or more; the upper bound is the product's stock, checked by the server (422). */
+const quantity = z.number({ error: QUANTITY }).int(QUANTITY).min(1, QUANTITY);
 
 /** POST /api/cart. SPEC §3 also sends price and user_id: both are ignored (stripped). */
 export const cartItemInputSchema = z.object({
@@ -46,7 +46,9 @@ export const cartQuantitySchema = z.object({ quantity });
 /** POST /api/wishlist. user_id is ignored. */
 export const wishlistItemInputSchema = z.object({ product_id: productId });
 
-export const productIdParamSchema = z.object({ id: productId });
+export const productIdParamSchema = z.object({
+  id: z.coerce.number({ error: PRODUCT_ID }).int(PRODUCT_ID).positive(PRODUCT_ID).max(INT4_MAX),
+});
 
 export const wishlistLineSchema = z
   .object({

@@ -1,4 +1,4 @@
-// /cart: the 'Shopping Cart' modal overlay (SPEC §2.1, §2.6).
+// /cart: the 'Shopping Cart' modal overlay on the shop (SPEC §2.1, §2.6).
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,7 +6,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { useAccessToken } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { cartQueries } from '../api/cart-api.ts';
+import { CartTotal } from '../components/cart-total.tsx';
 import { CartView } from '../components/cart-view.tsx';
+import { ShopBehind } from '../components/shop-behind.tsx';
 import { useLeave } from '../components/use-leave.ts';
 
 export default function CartPage() {
@@ -15,24 +17,29 @@ export default function CartPage() {
   const leave = useLeave();
   const token = useAccessToken();
   const cart = useQuery({ ...cartQueries.cart(), enabled: !!token });
-  const hasItems = (cart.data?.length ?? 0) > 0;
+  const lines = cart.data ?? [];
   return (
-    <Modal
-      title="Shopping Cart"
-      size="xl"
-      onClose={leave}
-      footer={
-        token ? (
-          <>
-            <Button variant="secondary" onClick={leave}>
-              Continue Shopping
-            </Button>
-            {hasItems && <Button onClick={() => navigate('/checkout')}>Checkout</Button>}
-          </>
-        ) : undefined
-      }
-    >
-      <CartView />
-    </Modal>
+    <>
+      <ShopBehind title="Shopping Cart" />
+      <Modal
+        title="Shopping Cart"
+        size="xl"
+        onClose={leave}
+        footer={
+          token ? (
+            <>
+              {/* In the footer, so it stays in sight however long the cart. */}
+              {lines.length > 0 && <CartTotal lines={lines} />}
+              <Button variant="secondary" onClick={leave}>
+                Continue Shopping
+              </Button>
+              {lines.length > 0 && <Button onClick={() => navigate('/checkout')}>Checkout</Button>}
+            </>
+          ) : undefined
+        }
+      >
+        <CartView loggedIn={!!token} cart={cart} />
+      </Modal>
+    </>
   );
 }

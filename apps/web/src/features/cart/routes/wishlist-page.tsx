@@ -1,32 +1,36 @@
-// /wishlist: the 'Wishlist' modal overlay (SPEC §2.1, §2.7).
+// /wishlist: the 'Wishlist' modal overlay on the shop (SPEC §2.1, §2.7).
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAccessToken } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { WishlistView } from '../components/wishlist-view.tsx';
+import { ShopBehind } from '../components/shop-behind.tsx';
 import { useLeave } from '../components/use-leave.ts';
+import { WishlistView } from '../components/wishlist-view.tsx';
 
 export default function WishlistPage() {
   useDocumentTitle('Wishlist');
   const leave = useLeave();
   const token = useAccessToken();
   return (
-    <Modal
-      title="Wishlist"
-      size="lg"
-      onClose={leave}
-      footer={
-        token ? (
-          <>
-            <Button variant="secondary" onClick={leave}>
-              Close
-            </Button>
-            <Button onClick={leave}>Continue Shopping</Button>
-          </>
-        ) : undefined
-      }
-    >
-      <WishlistView />
-    </Modal>
+    <>
+      <ShopBehind title="Wishlist" />
+      <Modal
+        title="Wishlist"
+        size="lg"
+        onClose={leave}
+        footer={
+          token ? (
+            <>
+              <Button variant="secondary" onClick={leave}>
+                Close
+              </Button>
+              <Button onClick={leave}>Continue Shopping</Button>
+            </>
+          ) : undefined
+        }
+      >
+        <WishlistView />
+      </Modal>
+    </>
   );
 }

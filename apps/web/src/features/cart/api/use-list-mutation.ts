@@ -1,0 +1,71 @@
+// The optimistic machinery shared by every cart and wishlist change (SPEC §4): the cached lists
+// change first; a failed call shows a notice and leaves the change on screen, but marks the lists
+// stale so that the next screen to load them shows the server's truth.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useNotice } from '../../../components/ui/notices.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+
+export type ListKey = 'cart' | 'wishlist';
+const LISTS: ListKey[] = ['cart', 'wishlist'];
+
+/** Changes a cached list in place; a list not loaded yet is left alone (it will be fetched). */
+export type Edit = <T>(key: ListKey, change: (lines: T[]) => T[]) => void;
+
+export interface ListMutation<V, R> {
+  request: (vars: V) => Promise<R>;
+  /** What the screen shows at once, before the server answers. */
+  optimistic: (vars: V, edit: Edit) => void;
+  /** Puts the server's answer in place of the stand-in, when there is one. */
+  confirmed?: (data: R, edit: Edit) => void;
+  success?: string;
+  failure: string;
+  /** For adds: what a shopper whose session has ended is told, on the way to /login. */
+  loggedOut?: string;
+}
+
+function editOf(queryClient: QueryClient): Edit {
+  return <T>(key: ListKey, change: (lines: T[]) => T[]) =>
+    queryClient.setQueryData<T[]>([key], (lines) => (lines ? change(lines) : lines));
+}
+
+/** The server's own words for a refusal it explains (already there, out of stock, gone). */
+export function messageOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError && [404, 409, 422].includes(err.status) ? err.message : fallback;
+}
+
+export function useListMutation<V, R>(m: ListMutation<V, R>) {
+  const queryClient = useQueryClient();
+  const notice = useNotice();
+  const navigate = useNavigate();
+  const edit = editOf(queryClient);
+  return useMutation({
+    mutationFn: m.request,
+    onMutate: async (vars: V) => {
+      // A fetch already under way would overwrite the change with what it read before.
+      await Promise.all(LISTS.map((key) => queryClient.cancelQueries({ queryKey: [key] })));
+      const unloaded = LISTS.filter((key) => queryClient.getQueryData([key]) === undefined);
+      m.optimistic(vars, edit);
+      return { unloaded };
+    },
+    onSuccess: (data) => {
+      m.confirmed?.(data, edit);
+      if (m.success) notice('success', m.success);
+      void queryClient.invalidateQueries({ queryKey: ['checkout'] });
+    },
+    onError: (err) => {
+      for (const key of LISTS)
+        void queryClient.invalidateQueries({ queryKey: [key], refetchType: 'none' });
+      if (m.loggedOut && err instanceof ApiError && err.status === 401) {
+        notice('error', m.loggedOut);
+        void navigate('/login');
+        return;
+      }
+      notice('error', messageOf(err, m.failure));
+    },
+    onSettled: (_data, _err, _vars, context) => {
+      for (const key of context?.unloaded ?? [])
+        void queryClient.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}

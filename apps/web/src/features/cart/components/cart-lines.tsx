@@ -1,0 +1,157 @@
+// The cart's lines (SPEC §2.6): a table on wide screens, cards on phones. Each line has its image,
+// title, price, quantity, subtotal, and buttons to move it to the wishlist or remove it.
+import { Link } from 'react-router';
+import type { CartLine } from '@duka/domain';
+import { lineTotalCents } from '@duka/domain/pricing/cart-total';
+import { formatKsh } from '@duka/domain/pricing/money';
+import { QuantityStepper } from '../../catalog/components/quantity-stepper.tsx';
+import {
+  productOfLine,
+  useAddToWishlist,
+  useRemoveFromCart,
+  useSetCartQuantity,
+} from '../api/cart-api.ts';
+import { LinePrice } from './line-price.tsx';
+
+function LineActions({ line }: { line: CartLine }) {
+  const remove = useRemoveFromCart();
+  const save = useAddToWishlist();
+  return (
+    <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <button
+        type="button"
+        className="font-medium text-brand-700 hover:underline"
+        onClick={() => save.mutate(productOfLine(line))}
+      >
+        Move to wishlist<span className="sr-only">: {line.title}</span>
+      </button>
+      <button
+        type="button"
+        className="font-medium text-red-700 hover:underline"
+        onClick={() => remove.mutate(line.product_id)}
+      >
+        Remove<span className="sr-only">: {line.title}</span>
+      </button>
+    </div>
+  );
+}
+
+function Quantity({ line }: { line: CartLine }) {
+  const setQuantity = useSetCartQuantity();
+  return (
+    <div>
+      <QuantityStepper
+        value={line.quantity}
+        max={line.stock}
+        onChange={(quantity) => setQuantity.mutate({ productId: line.product_id, quantity })}
+      />
+      {line.quantity > line.stock && (
+        <p className="mt-1 text-xs font-medium text-amber-700">
+          {line.stock > 0 ? `Only ${line.stock} left in stock` : 'Out of stock'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Subtotal({ line }: { line: CartLine }) {
+  return <>{formatKsh(lineTotalCents(line) ?? 0)}</>;
+}
+
+function Thumbnail({ line, size }: { line: CartLine; size: 'sm' | 'md' }) {
+  const box = size === 'sm' ? 'h-16 w-16' : 'h-20 w-20';
+  return (
+    <img
+      src={line.image}
+      alt=""
+      width={80}
+      height={80}
+      className={`${box} shrink-0 rounded-lg bg-slate-100 object-cover`}
+    />
+  );
+}
+
+function Title({ line }: { line: CartLine }) {
+  return (
+    <Link
+      to={`/products/${line.product_id}`}
+      className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+    >
+      {line.title}
+    </Link>
+  );
+}
+
+export function CartLines({ lines }: { lines: CartLine[] }) {
+  return (
+    <>
+      <table className="hidden w-full text-sm md:table">
+        <thead className="border-b border-slate-200 text-left text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Price
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Subtotal
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.product_id} className="border-b border-slate-100 align-top">
+              <td className="py-3 pr-4">
+                <div className="flex gap-3">
+                  <Thumbnail line={line} size="sm" />
+                  <div className="space-y-1.5">
+                    <Title line={line} />
+                    <LineActions line={line} />
+                  </div>
+                </div>
+              </td>
+              <td className="py-3 pr-4 whitespace-nowrap">
+                <LinePrice line={line} />
+              </td>
+              <td className="py-3 pr-4">
+                <Quantity line={line} />
+              </td>
+              <td className="py-3 text-right font-semibold whitespace-nowrap">
+                <Subtotal line={line} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="space-y-3 md:hidden" aria-label="Items in your cart">
+        {lines.map((line) => (
+          <li key={line.product_id} className="rounded-xl border border-slate-200 p-3">
+            <div className="flex gap-3">
+              <Thumbnail line={line} size="md" />
+              <div className="min-w-0 flex-1 space-y-1">
+                <Title line={line} />
+                <LinePrice line={line} />
+              </div>
+            </div>
+            <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+              <Quantity line={line} />
+              <p className="pt-2 text-sm text-slate-600">
+                Subtotal:{' '}
+                <span className="font-semibold text-slate-900" data-testid="line-subtotal">
+                  <Subtotal line={line} />
+                </span>
+              </p>
+            </div>
+            <div className="mt-3 border-t border-slate-100 pt-2">
+              <LineActions line={line} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
