@@ -120,7 +120,9 @@ export const dashboardSchema = z
     recent_orders: adminOrderPageSchema,
   })
   .meta({ id: 'Dashboard' });
-export type Dashboard = z.infer<typeof dashboardSchema>;
+export type Dashboard = Omit<z.infer<typeof dashboardSchema>, 'recent_orders'> & {
+  recent_orders: AdminOrderPage;
+};
 
 export const adminListQuerySchema = (defaultLimit: number) =>
   z.object(pagingQuery(defaultLimit, 100)).strict();

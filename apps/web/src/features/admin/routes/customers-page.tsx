@@ -1,4 +1,154 @@
-// This screen is being written; see the open issue.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">Customers</h1>;
+// Customers (SPEC §2.14, DESIGN.md 10): computed figures, every account, and admin rights. The
+// server refuses to demote the last admin; its reason is shown beside the account.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminUser } from '@duka/domain';
+import { useNotice } from '../../../components/ui/notices.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
+import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { authQueries } from '../../auth/api/auth-api.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import { customersSummaryQuery, useSetAdminRights, usersQuery } from '../api/customers-api.ts';
+
+const PAGE_SIZE = 10;
+const count = new Intl.NumberFormat('en-KE');
+
+function AdminRightsButton({ user, isMe }: { user: AdminUser; isMe: boolean }) {
+  const queryClient = useQueryClient();
+  const notice = useNotice();
+  const rights = useSetAdminRights();
+  const grant = !user.is_admin;
+  return (
+    <div className="flex flex-col items-end gap-1 lg:items-start">
+      <button
+        type="button"
+        disabled={rights.isPending}
+        onClick={() =>
+          rights.mutate(
+            { id: user.id, isAdmin: grant },
+            {
+              onSuccess: (updated) => {
+                notice(
+                  'success',
+                  updated.is_admin
+                    ? `${updated.username} is now an admin.`
+                    : `${updated.username} is no longer an admin.`,
+                );
+                // Demoting yourself closes the back office to you.
+                if (isMe) void queryClient.invalidateQueries(authQueries.currentUser());
+              },
+            },
+          )
+        }
+        className={`rounded-lg px-3 py-1.5 text-xs font-semibold whitespace-nowrap disabled:opacity-50 ${
+          grant
+            ? 'bg-brand-700 text-white hover:bg-brand-800'
+            : 'border border-red-300 bg-white text-red-700 hover:bg-red-50'
+        }`}
+      >
+        {grant ? 'Make Admin' : 'Revoke Admin'}
+        <span className="sr-only">: {user.email}</span>
+      </button>
+      {rights.isError && (
+        <p role="alert" className="text-xs text-red-700">
+          {rights.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function CustomersPage() {
+  useDocumentTitle('Customers');
+  const { currentUser } = useAuth();
+  const [page, setPage] = useState(1);
+  const summary = useQuery(customersSummaryQuery());
+  const users = useQuery(usersQuery(page, PAGE_SIZE));
+
+  const columns: Column<AdminUser>[] = [
+    { header: 'Id', cell: (u) => u.id },
+    { header: 'Username', cell: (u) => u.username },
+    { header: 'Email', cell: (u) => <EmailText email={u.email} /> },
+    {
+      header: 'Is_Admin',
+      cell: (u) =>
+        u.is_admin ? (
+          <span className="font-semibold text-brand-700">Yes</span>
+        ) : (
+          <span className="text-slate-500">No</span>
+        ),
+    },
+  ];
+  // SPEC §2.14: the Actions column is there only for an admin.
+  if (currentUser?.is_admin) {
+    columns.push({
+      header: 'Actions',
+      cell: (u) => <AdminRightsButton user={u} isMe={u.id === currentUser.id} />,
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Customers</h1>
+      {summary.isError ? (
+        <ErrorText>Error: {summary.error.message}</ErrorText>
+      ) : (
+        summary.data && (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <StatCard
+              label="Total Customers"
+              value={count.format(summary.data.total_customers)}
+              note={
+                <span className={summary.data.growth_percent > 0 ? 'text-brand-700' : ''}>
+                  {summary.data.growth_percent > 0 ? '▲ ' : ''}
+                  {summary.data.growth_percent}% this month
+                </span>
+              }
+            />
+            <StatCard
+              label="Members"
+              value={count.format(summary.data.members)}
+              note={`${count.format(summary.data.signups_this_month)} joined this month`}
+            />
+            <StatCard
+              label="Active Now"
+              value={count.format(summary.data.active_now)}
+              note={`${summary.data.active_percent}% of customers`}
+            />
+          </div>
+        )
+      )}
+
+      <section aria-labelledby="all-customers" className="mt-8">
+        <h2 id="all-customers" className="mb-3 text-lg font-semibold text-slate-900">
+          All Customers
+        </h2>
+        {users.isPending ? (
+          <LoadingText />
+        ) : users.isError ? (
+          <ErrorText>Error: {users.error.message}</ErrorText>
+        ) : (
+          <>
+            <ResponsiveTable
+              caption="All Customers"
+              columns={columns}
+              rows={users.data.users}
+              rowKey={(u) => u.id}
+            />
+            <Pagination
+              page={page}
+              pageCount={Math.ceil(users.data.total / PAGE_SIZE)}
+              onPageChange={setPage}
+              windowSize={5}
+              label="Customers pages"
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,4 +1,84 @@
-// This screen is being written; see the open issue.
-export default function Page() {
-  return <h1 className="p-8 text-2xl font-bold">Payments</h1>;
+// Payments (SPEC §2.14's orders list): every payment of an order, newest first, with the
+// provider's transaction id once captured.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { AdminPayment } from '@duka/domain';
+import { formatKsh } from '@duka/domain/pricing/money';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
+import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { formatUsDate } from '../../../lib/dates.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { adminPaymentsQuery } from '../api/payments-admin-api.ts';
+
+const PAGE_SIZE = 10;
+
+const PAYMENT_STATUSES: Record<string, [string, string]> = {
+  created: ['Awaiting payment', 'bg-amber-100 text-amber-800'],
+  captured: ['Paid', 'bg-emerald-100 text-emerald-800'],
+  failed: ['Failed', 'bg-rose-100 text-rose-800'],
+  cancelled: ['Cancelled', 'bg-slate-200 text-slate-700'],
+  expired: ['Expired', 'bg-slate-200 text-slate-700'],
+};
+
+function PaymentStatus({ payment }: { payment: AdminPayment }) {
+  const [label, colours] = PAYMENT_STATUSES[payment.status] ?? [
+    payment.status,
+    'bg-slate-100 text-slate-700',
+  ];
+  return (
+    <>
+      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{label}</span>
+      {payment.transaction_id && (
+        <span className="mt-1 block font-mono text-xs text-slate-500">
+          <span className="sr-only">Transaction </span>
+          {payment.transaction_id}
+        </span>
+      )}
+    </>
+  );
+}
+
+const columns: Column<AdminPayment>[] = [
+  { header: 'Id', cell: (p) => p.order_id },
+  { header: 'Order Date', cell: (p) => formatUsDate(p.created_at) },
+  { header: 'Shipping Address', cell: (p) => p.shipping_address, className: 'lg:max-w-64' },
+  { header: 'Payment Method', cell: (p) => p.payment_method },
+  { header: 'Amount', cell: (p) => formatKsh(p.amount), className: 'whitespace-nowrap' },
+  { header: 'Status', cell: (p) => <PaymentStatus payment={p} /> },
+];
+
+export default function PaymentsPage() {
+  useDocumentTitle('Payments');
+  const [page, setPage] = useState(1);
+  const payments = useQuery(adminPaymentsQuery(page, PAGE_SIZE));
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Payments</h1>
+      {payments.isPending ? (
+        <LoadingText />
+      ) : payments.isError ? (
+        <ErrorText>Error: {payments.error.message}</ErrorText>
+      ) : payments.data.payments.length === 0 ? (
+        <EmptyText>No orders found</EmptyText>
+      ) : (
+        <>
+          <ResponsiveTable
+            caption="Payments"
+            columns={columns}
+            rows={payments.data.payments}
+            rowKey={(p) => p.id}
+          />
+          <Pagination
+            page={page}
+            pageCount={Math.ceil(payments.data.total / PAGE_SIZE)}
+            onPageChange={setPage}
+            windowSize={5}
+            label="Payments pages"
+          />
+        </>
+      )}
+    </div>
+  );
 }

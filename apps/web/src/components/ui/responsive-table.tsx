@@ -1,0 +1,106 @@
+// A data table that becomes a stack of cards on smaller screens: one table in the page, restyled
+// below the lg breakpoint (beside the back office's sidebar a tablet leaves a table too little
+// room), where each cell shows its column's name before its value. The explicit roles keep the
+// table's meaning for browsers that drop it when table display is changed.
+import type { Key, ReactNode, ThHTMLAttributes } from 'react';
+
+export interface Column<T> {
+  /** The column's name: the header text, and the label before each value on small screens. */
+  header: string;
+  /** What the header cell shows when it is more than the name (e.g. a sort button). It is also
+   *  shown above the cards on small screens. */
+  headerContent?: ReactNode;
+  headerProps?: Omit<ThHTMLAttributes<HTMLTableCellElement>, 'className' | 'scope'>;
+  cell: (row: T, index: number) => ReactNode;
+  /** Classes for this column's header and data cells on wide screens, e.g. 'text-right'. */
+  className?: string;
+  /** On small screens, put the value under its label rather than beside it (long text). */
+  stack?: boolean;
+}
+
+export interface ResponsiveTableProps<T> {
+  /** Names the table for screen readers. */
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => Key;
+  /** A last row spanning the table, e.g. a total. */
+  footer?: ReactNode;
+}
+
+export function ResponsiveTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  footer,
+}: ResponsiveTableProps<T>) {
+  const controlsOnSmall = columns.some((c) => c.headerContent);
+  return (
+    <div className="relative lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm">
+      <table role="table" className="w-full text-sm text-slate-700 max-lg:block">
+        <caption className="sr-only">{caption}</caption>
+        <thead
+          role="rowgroup"
+          className={`bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase ${
+            controlsOnSmall ? 'max-lg:mb-3 max-lg:block max-lg:bg-transparent' : 'max-lg:sr-only'
+          }`}
+        >
+          <tr role="row" className="max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-2">
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                role="columnheader"
+                scope="col"
+                {...column.headerProps}
+                className={`px-3 py-3 whitespace-nowrap ${column.className ?? ''} ${
+                  column.headerContent ? 'max-lg:block max-lg:p-0' : 'max-lg:hidden'
+                }`}
+              >
+                {column.headerContent ?? column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="max-lg:block max-lg:space-y-3">
+          {rows.map((row, index) => (
+            <tr
+              key={rowKey(row)}
+              role="row"
+              className="border-t border-slate-100 align-top hover:bg-slate-50/60 max-lg:block max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-2 max-lg:shadow-sm"
+            >
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  role="cell"
+                  data-label={column.header}
+                  className={`px-3 py-3 ${column.className ?? ''} ${
+                    column.stack
+                      ? 'max-lg:flex-col max-lg:gap-1'
+                      : 'max-lg:items-start max-lg:justify-between max-lg:gap-4 max-lg:text-right'
+                  } max-lg:flex max-lg:border-b max-lg:border-slate-100 max-lg:px-0 max-lg:py-2 max-lg:last:border-b-0 max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:font-medium max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)]`}
+                >
+                  <div className="min-w-0 wrap-break-word max-lg:wrap-anywhere">
+                    {column.cell(row, index)}
+                  </div>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {footer && (
+          <tfoot role="rowgroup" className="max-lg:mt-3 max-lg:block">
+            <tr
+              role="row"
+              className="border-t border-slate-200 bg-slate-50 font-semibold text-slate-900 max-lg:block max-lg:rounded-xl max-lg:border max-lg:bg-white max-lg:shadow-sm"
+            >
+              <td role="cell" colSpan={columns.length} className="px-3 py-3 max-lg:block">
+                {footer}
+              </td>
+            </tr>
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}

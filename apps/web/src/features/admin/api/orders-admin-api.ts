@@ -1,0 +1,35 @@
+// Every order, and moving one along its lifecycle.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrder, AdminOrderPage, OrderStatus } from '@duka/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export const adminOrdersQuery = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['admin', 'orders', page, pageSize],
+    queryFn: () =>
+      api<AdminOrderPage>('/admin/orders', {
+        query: { limit: pageSize, skip: (page - 1) * pageSize },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const updateOrderStatus = (id: number, status: OrderStatus) =>
+  api<AdminOrder>(`/admin/orders/${id}/status`, { method: 'PATCH', body: { status } });
+
+/** Each caller gets its own pending and error state, so one row's failure stays in that row. */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: OrderStatus }) =>
+      updateOrderStatus(id, status),
+    onSuccess: (order) => {
+      // The row changes at once; the lists that show orders (dashboard, payments, search) refetch.
+      queryClient.setQueriesData<AdminOrderPage>(
+        { queryKey: ['admin', 'orders'] },
+        (page) =>
+          page && { ...page, orders: page.orders.map((o) => (o.id === order.id ? order : o)) },
+      );
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}

@@ -1,0 +1,220 @@
+// The Customers and Orders screens against a stand-in API: what the admin sees when the server
+// accepts a change, and when it refuses one (the last admin; an order that moved meanwhile).
+// The browser journeys in tests/e2e cover the same screens against the real server.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import type { AdminOrder, AdminUser } from '@duka/domain';
+import { AppProviders } from '../../../app/providers.tsx';
+import { clearTokens, setTokens } from '../../../lib/session-tokens.ts';
+import { AuthProvider } from '../../auth/auth-provider.tsx';
+import CustomersPage from './customers-page.tsx';
+import OrdersPage, { formatKshs } from './orders-page.tsx';
+
+type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
+let routes: Record<string, Handler> = {};
+const calls: string[] = [];
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  setTokens('test-access-token');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://duka.test');
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      calls.push(`${key}${url.search}`);
+      const handler = routes[key];
+      if (!handler) return json(404, { error: `No stand-in for ${key}`, code: 'NOT_FOUND' });
+      const { status = 200, body } = handler(init);
+      return json(status, body);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  clearTokens();
+  vi.unstubAllGlobals();
+  routes = {};
+});
+
+const ADMIN: AdminUser = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@duka.test',
+  phone_number: '0700000000',
+  is_admin: true,
+  created_at: '2026-01-01T00:00:00Z',
+  last_active_at: null,
+};
+const SHOPPER: AdminUser = {
+  ...ADMIN,
+  id: 2,
+  username: 'wanjiku',
+  email: 'wanjiku@example.co.ke',
+  is_admin: false,
+};
+
+function renderPage(page: ReactNode) {
+  routes['GET /api/current_user'] = () => ({ body: ADMIN });
+  return render(
+    <MemoryRouter>
+      <AppProviders>
+        <AuthProvider>{page}</AuthProvider>
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+
+describe('Customers', () => {
+  beforeEach(() => {
+    routes['GET /api/admin/customers/summary'] = () => ({
+      body: {
+        total_customers: 40,
+        members: 25,
+        active_now: 2,
+        signups_this_month: 5,
+        signups_last_month: 3,
+        growth_percent: 14.3,
+        active_percent: 5,
+      },
+    });
+    routes['GET /api/admin/users'] = () => ({
+      body: { users: [ADMIN, SHOPPER], total: 2, skip: 0, limit: 10 },
+    });
+  });
+
+  it('shows the computed figures and the accounts with their admin rights', async () => {
+    renderPage(<CustomersPage />);
+    expect(await screen.findByText('Total Customers')).toBeTruthy();
+    expect(screen.getByText('40')).toBeTruthy();
+    expect(screen.getByText('▲ 14.3% this month')).toBeTruthy();
+    expect(screen.getByText('5 joined this month')).toBeTruthy();
+    expect(screen.getByText('5% of customers')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'All Customers' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Id', 'Username', 'Email', 'Is_Admin', 'Actions']);
+    expect(within(rowOf('wanjiku')).getByText('No')).toBeTruthy();
+    expect(calls).toContain('GET /api/admin/users?limit=10&skip=0');
+  });
+
+  it('updates the row from the server’s answer when rights are granted', async () => {
+    routes['PATCH /api/admin/users/2'] = (init) => {
+      expect(JSON.parse(String(init?.body))).toEqual({ is_admin: true });
+      return { body: { ...SHOPPER, is_admin: true } };
+    };
+    renderPage(<CustomersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Make Admin\W+wanjiku@/ }));
+    expect(await screen.findByRole('button', { name: /^Revoke Admin\W+wanjiku@/ })).toBeTruthy();
+    expect(within(rowOf('wanjiku')).getByText('Yes')).toBeTruthy();
+    expect(await screen.findByText('wanjiku is now an admin.')).toBeTruthy();
+  });
+
+  it('shows the server’s refusal to demote the last admin and leaves the row as it was', async () => {
+    routes['PATCH /api/admin/users/1'] = () => ({
+      status: 409,
+      body: { error: 'The shop must keep at least one administrator.', code: 'LAST_ADMIN' },
+    });
+    renderPage(<CustomersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Revoke Admin\W+admin@/ }));
+    const refusal = await screen.findByText('The shop must keep at least one administrator.');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(within(rowOf('admin@duka.test')).getByText('Yes')).toBeTruthy();
+  });
+});
+
+describe('Orders', () => {
+  const order = (id: number, total: number, status: AdminOrder['status']): AdminOrder => ({
+    id,
+    user_email: `buyer${id}@example.co.ke`,
+    username: `buyer${id}`,
+    created_at: '2026-11-21T22:30:00Z',
+    shipping_address: 'Kenyatta Avenue 12, Nakuru, 20100',
+    payment_method: 'PayPal',
+    order_total: total,
+    status,
+    next_statuses: status === 'paid' ? ['processing', 'refunded'] : [],
+    first_item: 'Kiondo basket',
+    item_count: 1,
+  });
+
+  beforeEach(() => {
+    routes['GET /api/admin/orders'] = () => ({
+      body: {
+        orders: [order(8, 129_950, 'paid'), order(7, 50, 'delivered')],
+        total: 2,
+        skip: 0,
+        limit: 10,
+      },
+    });
+  });
+
+  it('numbers the rows, writes Kshs and Nairobi MM/DD/YYYY dates, and totals the page', async () => {
+    renderPage(<OrdersPage />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const first = within(table).getAllByRole('row')[1]!;
+    const cells = within(first)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 6)).toEqual([
+      '1Order 8',
+      'buyer8@example.co.ke',
+      '11/22/2026',
+      'Kenyatta Avenue 12, Nakuru, 20100',
+      'PayPal',
+      'Kshs 1,300',
+    ]);
+    expect(screen.getByText('Total of this page:').parentElement!.textContent).toBe(
+      'Total of this page:Kshs 1,300',
+    );
+    // A delivered order has nowhere to go: no control.
+    expect(screen.queryByLabelText('New status for order 7')).toBeNull();
+  });
+
+  it('offers only the next statuses and shows the server’s refusal in the row', async () => {
+    routes['PATCH /api/admin/orders/8/status'] = (init) => {
+      expect(JSON.parse(String(init?.body))).toEqual({ status: 'refunded' });
+      return {
+        status: 422,
+        body: {
+          error: 'An order that is refunded cannot change any more.',
+          code: 'ILLEGAL_TRANSITION',
+        },
+      };
+    };
+    renderPage(<OrdersPage />);
+    const select = (await screen.findByLabelText('New status for order 8')) as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
+      'Processing',
+      'Refunded',
+    ]);
+    fireEvent.change(select, { target: { value: 'refunded' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Update\W+order 8$/ }));
+    const refusal = await screen.findByText('An order that is refunded cannot change any more.');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(within(rowOf('buyer8@example.co.ke')).getByText('Paid')).toBeTruthy();
+  });
+});
+
+describe('formatKshs', () => {
+  it('rounds to whole shillings, half up', () => {
+    expect(formatKshs(0)).toBe('Kshs 0');
+    expect(formatKshs(129_950)).toBe('Kshs 1,300');
+    expect(formatKshs(129_949)).toBe('Kshs 1,299');
+    expect(formatKshs(123_456_700)).toBe('Kshs 1,234,567');
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatNairobiDateTime, formatUsDate, lastDaysInNairobi, todayInNairobi } from './dates.ts';
+
+describe('formatUsDate', () => {
+  it('writes MM/DD/YYYY in Nairobi time', () => {
+    expect(formatUsDate('2026-03-04T10:00:00Z')).toBe('03/04/2026');
+    // 22:30 UTC is already the next day in Nairobi.
+    expect(formatUsDate('2026-03-04T22:30:00Z')).toBe('03/05/2026');
+  });
+
+  it("says 'Invalid Date' when the date is missing or unreadable", () => {
+    expect(formatUsDate(undefined)).toBe('Invalid Date');
+    expect(formatUsDate(null)).toBe('Invalid Date');
+    expect(formatUsDate('')).toBe('Invalid Date');
+    expect(formatUsDate('not a date')).toBe('Invalid Date');
+  });
+});
+
+describe('todayInNairobi', () => {
+  it('turns over at midnight Nairobi time, not UTC', () => {
+    expect(todayInNairobi(new Date('2026-12-31T20:59:59Z'))).toBe('2026-12-31');
+    expect(todayInNairobi(new Date('2026-12-31T21:00:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('lastDaysInNairobi', () => {
+  it('lists the days up to today, oldest first, across month ends', () => {
+    expect(lastDaysInNairobi(3, new Date('2026-03-01T21:30:00Z'))).toEqual([
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
+    expect(lastDaysInNairobi(30, new Date('2026-11-22T12:00:00Z'))).toHaveLength(30);
+  });
+});
+
+describe('formatNairobiDateTime', () => {
+  it('shows the day and time in Nairobi', () => {
+    expect(formatNairobiDateTime('2026-11-22T11:05:00Z')).toBe('22 Nov 2026, 14:05');
+    expect(formatNairobiDateTime('nonsense')).toBe('Invalid Date');
+  });
+});

@@ -1,0 +1,341 @@
+// The back office's screens against the real server: admin rights, the route and API walls for
+// shoppers, the dashboard, contacts, orders, payments, reviews and search.
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from '../playwright.config.ts';
+import { collectAlerts, createShopper, logInViaUi, type Account } from '../fixtures/accounts.ts';
+
+const ADMIN_SCREENS = [
+  '/dashboard/dashboardAdmin',
+  '/dashboard/orders',
+  '/dashboard/reviews',
+  '/dashboard/customers',
+  '/dashboard/payments',
+  '/dashboard/contacts',
+  '/dashboard/products/all',
+  '/search?q=a',
+];
+
+async function apiToken(request: APIRequestContext, account: Account): Promise<string> {
+  const res = await request.post('/api/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access_token;
+}
+
+/** A paid order made through the real API and the sandbox payment page's Approve. */
+async function paidOrder(request: APIRequestContext, account: Account): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiToken(request, account)}` };
+  const post = async (path: string, data: unknown) => {
+    const res = await request.post(path, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  await post('/api/cart', { product_id: 31, quantity: 2 });
+  await post('/api/shipping', {
+    name: 'Wanjiku Kamau',
+    street_address: 'Kenyatta Avenue 12',
+    city: 'Nakuru',
+    zip_code: '20100',
+  });
+  await post('/api/payment', { email: account.email });
+  const { paymentId, order_id } = await post('/api/create-payment', {});
+  const approve = await request.post(`/sandbox-pay/${encodeURIComponent(paymentId)}/approve`, {
+    maxRedirects: 0,
+  });
+  expect(approve.status()).toBe(303);
+  const back = new URL(approve.headers().location!, 'http://duka.test');
+  const execute = await request.get('/api/execute-payment', {
+    headers,
+    params: {
+      paymentId: back.searchParams.get('paymentId')!,
+      PayerID: back.searchParams.get('PayerID')!,
+    },
+  });
+  expect(execute.status(), await execute.text()).toBe(200);
+  return order_id;
+}
+
+/** Customers are listed oldest first: a new one is on the last page, or near it. */
+async function customerRow(page: Page, email: string) {
+  const pager = page.getByRole('navigation', { name: 'Customers pages' });
+  const pages = await pager.getByRole('button', { name: /^Page \d+$/ }).allTextContents();
+  const last = Math.max(1, ...pages.map(Number));
+  if (last > 1) await pager.getByRole('button', { name: `Page ${last}`, exact: true }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  for (let p = last; p > 1 && !(await row.isVisible()); p--) {
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await expect(pager.getByRole('button', { name: `Page ${p - 1}`, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  }
+  await expect(row).toBeVisible();
+  return row;
+}
+
+test('the admin makes a shopper an admin and revokes it, and the shopper sees the back office only in between', async ({
+  page,
+  browser,
+}) => {
+  collectAlerts(page);
+  const shopper = await createShopper(page.request);
+  const shopperContext = await browser.newContext();
+  const shopperPage = await shopperContext.newPage();
+  collectAlerts(shopperPage);
+  await logInViaUi(shopperPage, shopper.email, shopper.password);
+  await shopperPage.goto('/dashboard/dashboardAdmin');
+  await expect(shopperPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  await logInViaUi(page, ADMIN.email, ADMIN.password);
+  // The admin header's search finds the new account.
+  await page.goto('/dashboard/dashboardAdmin');
+  await page
+    .getByRole('searchbox', { name: 'Search products, customers and orders' })
+    .fill(`  ${shopper.email} `);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=/);
+  expect(new URL(page.url()).searchParams.get('q')).toBe(shopper.email);
+  await expect(page.getByRole('region', { name: 'Customers' })).toContainText(shopper.username);
+
+  await page.getByRole('banner').getByRole('link', { name: 'My Account' }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Customers' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
+  await expect(page.getByText('Total Customers')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'All Customers' })).toBeVisible();
+
+  let row = await customerRow(page, shopper.email);
+  await expect(row.getByRole('cell').nth(3)).toHaveText('No');
+  await row.getByRole('button', { name: /^Make Admin/ }).click();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Yes');
+  await expect(page.getByText(`${shopper.username} is now an admin.`)).toBeVisible();
+
+  await shopperPage.goto('/dashboard/dashboardAdmin');
+  await expect(shopperPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(shopperPage.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+
+  // The row reflects the server, also after a reload.
+  await page.reload();
+  row = await customerRow(page, shopper.email);
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Yes');
+  await row.getByRole('button', { name: /^Revoke Admin/ }).click();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('No');
+  await expect(row.getByRole('button', { name: /^Make Admin/ })).toBeVisible();
+
+  await shopperPage.reload();
+  await expect(shopperPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(shopperPage.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+  await shopperContext.close();
+});
+
+test('a shopper who types the back office addresses gets no admin screen, and the admin API answers 403', async ({
+  page,
+  request,
+}) => {
+  collectAlerts(page);
+  const shopper = await createShopper(request);
+  await logInViaUi(page, shopper.email, shopper.password);
+  for (const path of ADMIN_SCREENS) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+  }
+
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  const headers = { authorization: `Bearer ${token}` };
+  for (const path of [
+    '/api/admin/dashboard',
+    '/api/admin/orders',
+    '/api/admin/reviews',
+    '/api/admin/users',
+    '/api/admin/customers/summary',
+    '/api/admin/payments',
+    '/api/admin/contacts',
+    '/api/admin/search?q=a',
+  ]) {
+    const res = await request.get(path, { headers });
+    expect(res.status(), path).toBe(403);
+  }
+  const me = await (await request.get('/api/current_user', { headers })).json();
+  const selfPromotion = await request.patch(`/api/admin/users/${me.id}`, {
+    headers,
+    data: { is_admin: true },
+  });
+  expect(selfPromotion.status()).toBe(403);
+  const move = await request.patch('/api/admin/orders/1/status', {
+    headers,
+    data: { status: 'processing' },
+  });
+  expect(move.status()).toBe(403);
+  // Without a token at all: 401.
+  expect((await request.get('/api/admin/orders')).status()).toBe(401);
+});
+
+test('an order shows on Orders, moves from paid to processing, and its payment is listed', async ({
+  page,
+  request,
+}) => {
+  collectAlerts(page);
+  const shopper = await createShopper(request);
+  const orderId = await paidOrder(request, shopper);
+
+  await logInViaUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dashboard/orders');
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: shopper.email });
+  await expect(row).toContainText(`Order ${orderId}`);
+  await expect(row).toContainText('Kenyatta Avenue 12');
+  await expect(row).toContainText(/Kshs [\d,]+/);
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(page.getByText('Total of this page:')).toBeVisible();
+
+  const control = row.getByLabel(`New status for order ${orderId}`);
+  // Only the moves the lifecycle allows from 'paid' are offered.
+  await expect(control.locator('option')).toHaveText(['Processing', 'Refunded']);
+  await control.selectOption({ label: 'Processing' });
+  await row.getByRole('button', { name: `Update order ${orderId}` }).click();
+  await expect(row.getByText('Processing', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Order ${orderId} is now processing.`)).toBeVisible();
+  await expect(row.getByLabel(`New status for order ${orderId}`).locator('option')).toHaveText([
+    'Shipped',
+    'Refunded',
+  ]);
+
+  const adminToken = await page.evaluate(() => sessionStorage.getItem('token'));
+  const listed = await (
+    await request.get('/api/admin/orders?limit=100', {
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+  ).json();
+  expect(listed.orders.find((o: { id: number }) => o.id === orderId).status).toBe('processing');
+
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Payments' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  const payment = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: String(orderId), exact: true }) });
+  await expect(payment).toContainText('Kenyatta Avenue 12');
+  await expect(payment).toContainText('Paid');
+  await expect(payment).toContainText(/SBXTXN/);
+});
+
+test('the dashboard shows its three cards, the Sales Report chart and recent orders', async ({
+  page,
+  request,
+}) => {
+  collectAlerts(page);
+  const shopper = await createShopper(request);
+  const orderId = await paidOrder(request, shopper);
+  await logInViaUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dashboard/dashboardAdmin');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  for (const label of ['Earnings', 'Orders', 'SignUps']) {
+    await expect(summary.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(summary.getByText(/^Ksh [\d,]+$/)).toBeVisible();
+
+  const report = page.getByRole('region', { name: 'Sales Report' });
+  await expect(report.locator('svg.recharts-surface').first()).toBeVisible();
+  await expect(report.getByText('Sales (Ksh)')).toBeVisible();
+  await expect(report.locator('.recharts-line-curve')).toBeVisible();
+
+  const recent = page.getByRole('table', { name: 'Recent Orders' });
+  const row = recent.getByRole('row').filter({ hasText: shopper.username });
+  await expect(row.getByRole('cell').first()).toHaveText(String(orderId));
+  await expect(row).toContainText('+1 more'); // two of one product
+  await expect(row).toContainText('Paid');
+});
+
+test('the contacts screen filters by search text and sorts by name', async ({ page, request }) => {
+  collectAlerts(page);
+  const tag = randomBytes(3).toString('hex');
+  for (const name of [`Zuberi ${tag}`, `Amani ${tag}`]) {
+    const res = await request.post('/api/contact', {
+      data: {
+        name,
+        email: `${name.split(' ')[0]!.toLowerCase()}.${tag}@example.co.ke`,
+        phone: '0712345678',
+        message: `Hello from ${name}`,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await logInViaUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dashboard/contacts');
+  await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+  const to = page.getByLabel('To', { exact: true });
+  await expect(to).toHaveValue(/^\d{4}-\d{2}-\d{2}$/); // today, in Nairobi
+
+  const search = page.getByPlaceholder('Search contacts...');
+  const dataRows = page
+    .getByRole('table', { name: 'Contacts' })
+    .getByRole('row')
+    .filter({
+      has: page.getByRole('cell'),
+    });
+  await search.fill(`zuberi ${tag}`);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(dataRows).toHaveCount(1);
+  await expect(dataRows.first()).toContainText(`Zuberi ${tag}`);
+  await expect(dataRows.first()).toContainText(`Hello from Zuberi ${tag}`);
+
+  await search.fill(tag);
+  await search.press('Enter');
+  await expect(dataRows).toHaveCount(2);
+  // Default: by date, oldest first.
+  const dateHeader = page.getByRole('columnheader', { name: /Date/ });
+  await expect(dateHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(dataRows.first()).toContainText(`Zuberi ${tag}`);
+
+  await page.getByRole('button', { name: 'Name', exact: true }).click();
+  const nameHeader = page.getByRole('columnheader', { name: /Name/ });
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(nameHeader).toContainText('▲');
+  await expect(dataRows.first()).toContainText(`Amani ${tag}`);
+  await page.getByRole('button', { name: 'Name', exact: true }).click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(nameHeader).toContainText('▼');
+  await expect(dataRows.first()).toContainText(`Zuberi ${tag}`);
+
+  // A day range before the messages were sent finds nothing.
+  await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+  await to.fill('2020-01-31');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByText('No contacts found')).toBeVisible();
+});
+
+test('reviews are listed six a page with half-star ratings and a pager that stops at the ends', async ({
+  page,
+}) => {
+  collectAlerts(page);
+  await logInViaUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dashboard/reviews');
+  await expect(page.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(6);
+  await expect(cards.first().getByRole('img', { name: /^Rated [\d.]+ out of 5$/ })).toBeVisible();
+  await expect(cards.first().getByRole('link')).toHaveAttribute('href', /^\/products\/\d+$/);
+  const showing = page.getByText(/^Showing \d+ to \d+ of \d+ entries$/);
+  await expect(showing).toHaveText(/^Showing 1 to 6 of \d+ entries$/);
+
+  const pager = page.getByRole('navigation', { name: 'Reviews pages' });
+  await expect(pager.getByRole('button', { name: 'First' })).toBeDisabled();
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(showing).toHaveText(/^Showing 7 to 12 of \d+ entries$/);
+  await pager.getByRole('button', { name: 'Last' }).click();
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(pager.getByRole('button', { name: 'Last' })).toBeDisabled();
+  await expect(pager.getByRole('button', { name: 'First' })).toBeEnabled();
+});
