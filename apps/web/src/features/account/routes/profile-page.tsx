@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
-import { LoadingText } from '../../../components/ui/status.tsx';
+import { LoadingText, FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { authQueries, updateProfile } from '../../auth/api/auth-api.ts';
@@ -86,20 +86,14 @@ export default function ProfilePage() {
     <div className="max-w-xl">
       <h1 className="mb-6 text-2xl font-bold text-slate-900">Update Profile</h1>
       {(loadError || error) && (
-        <p
-          role="alert"
-          className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
+        <FormMessage kind="error" className="mb-4">
           {loadError || error}
-        </p>
+        </FormMessage>
       )}
       {success && (
-        <p
-          role="status"
-          className="mb-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
-        >
+        <FormMessage kind="success" className="mb-4">
           {success}
-        </p>
+        </FormMessage>
       )}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <Field label="Username" error={fieldErrors.username}>

@@ -1,17 +1,18 @@
 // /login (SPEC §2.8 and §4).
+import { FormMessage } from '../../../components/ui/status.tsx';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@duka/domain/auth/schemas';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { logIn } from '../api/auth-api.ts';
 import { useAuth } from '../auth-provider.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { Field, inputClass } from '../components/field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
-import { SocialButtons } from '../components/social-buttons.tsx';
+import { AuthAlternatives } from '../components/auth-alternatives.tsx';
 
 export default function LoginPage() {
   useDocumentTitle('Log in');
@@ -44,14 +45,7 @@ export default function LoginPage() {
   return (
     <AuthCard title="Log in to your account">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {failure && (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
-            {failure}
-          </p>
-        )}
+        {failure && <FormMessage kind="error">{failure}</FormMessage>}
         <Field label="Email" error={errors.email?.message}>
           {(a11y) => (
             <input
@@ -86,20 +80,11 @@ export default function LoginPage() {
           {isSubmitting ? 'Logging in...' : 'Log In'}
         </Button>
       </form>
-      <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
-        <span className="h-px flex-1 bg-slate-200" /> or continue with{' '}
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      <SocialButtons />
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Don&apos;t have an account?{' '}
-        <Link to="/signup" className="font-medium text-brand-700 hover:underline">
-          Sign up
-        </Link>
-      </p>
-      <ButtonLink to="/" variant="secondary" className="mt-4 w-full">
-        Go Home
-      </ButtonLink>
+      <AuthAlternatives
+        divider="or continue with"
+        question="Don't have an account?"
+        link={{ to: '/signup', label: 'Sign up' }}
+      />
     </AuthCard>
   );
 }

@@ -1,17 +1,18 @@
 // /signup (SPEC §2.9, rules of §5 from the shared schema).
+import { FormMessage } from '../../../components/ui/status.tsx';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupFormSchema, type SignupForm } from '@duka/domain/auth/schemas';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { register as registerAccount } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { Field, inputClass } from '../components/field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
-import { SocialButtons } from '../components/social-buttons.tsx';
+import { AuthAlternatives } from '../components/auth-alternatives.tsx';
 
 export default function SignupPage() {
   useDocumentTitle('Sign up');
@@ -48,14 +49,7 @@ export default function SignupPage() {
   return (
     <AuthCard title="Create your account">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {failure && (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
-            {failure}
-          </p>
-        )}
+        {failure && <FormMessage kind="error">{failure}</FormMessage>}
         <Field label="Username" error={errors.username?.message}>
           {(a11y) => (
             <input
@@ -114,20 +108,11 @@ export default function SignupPage() {
           {isSubmitting ? 'Signing up...' : 'Sign Up'}
         </Button>
       </form>
-      <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
-        <span className="h-px flex-1 bg-slate-200" /> or sign up with{' '}
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      <SocialButtons />
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
-          Log in
-        </Link>
-      </p>
-      <ButtonLink to="/" variant="secondary" className="mt-4 w-full">
-        Go Home
-      </ButtonLink>
+      <AuthAlternatives
+        divider="or sign up with"
+        question="Already have an account?"
+        link={{ to: '/login', label: 'Log in' }}
+      />
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { FormMessage } from '../../../components/ui/status.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { paymentInfoSchema, type PaymentInfoInput } from '@duka/domain/checkout/schemas';
 import { Button } from '../../../components/ui/button.tsx';
@@ -45,14 +46,7 @@ export function PaymentStep({
       <p className="text-sm text-slate-600">
         You will pay with PayPal on the next step. We send the receipt to this address.
       </p>
-      {errors.root && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          {errors.root.message}
-        </p>
-      )}
+      {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
       <Field label="Email" error={errors.email?.message}>
         {(a11y) => (
           <input

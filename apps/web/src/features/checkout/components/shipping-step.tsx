@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { FormMessage } from '../../../components/ui/status.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { shippingFormSchema, type ShippingForm } from '@duka/domain/checkout/schemas';
 import { Button } from '../../../components/ui/button.tsx';
@@ -53,14 +54,7 @@ export function ShippingStep({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <h2 className="text-lg font-semibold">Shipping Address</h2>
-      {errors.root && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          {errors.root.message}
-        </p>
-      )}
+      {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-2">
         {text('firstName', 'First Name', 'given-name')}
         {text('lastName', 'Last Name', 'family-name')}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
-import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { ErrorText, LoadingText, FormMessage } from '../../../components/ui/status.tsx';
 import { checkoutQueries, createPayment } from '../api/checkout-api.ts';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -46,14 +46,7 @@ export function SummaryStep({ onBack }: { onBack: () => void }) {
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">Summary</h2>
-      {error && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          {error}
-        </p>
-      )}
+      {error && <FormMessage kind="error">{error}</FormMessage>}
       {empty ? (
         <div className="rounded-lg bg-slate-50 p-4 text-center">
           <p>Your cart is empty.</p>

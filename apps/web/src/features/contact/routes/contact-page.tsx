@@ -1,4 +1,5 @@
 // /contact (SPEC §2.10).
+import { FormMessage } from '../../../components/ui/status.tsx';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -65,20 +66,14 @@ export default function ContactPage() {
           Questions about an order, a product or a return? Write to us and we will answer by e-mail.
         </p>
         {submitted && (
-          <p
-            role="status"
-            className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
-          >
+          <FormMessage kind="success" className="mt-4">
             {CONTACT_MESSAGES.submitted}
-          </p>
+          </FormMessage>
         )}
         {failure && (
-          <p
-            role="alert"
-            className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
+          <FormMessage kind="error" className="mt-4">
             {failure}
-          </p>
+          </FormMessage>
         )}
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
