@@ -158,6 +158,22 @@ describe('orders', () => {
     expect(late.statusCode).toBe(409);
   });
 
+  it('tells how many products and how many units an order holds', async () => {
+    const a = await product(t.db, { priceCents: 10_000, stock: 10, title: 'Jiko' });
+    const b = await product(t.db, { priceCents: 20_000, stock: 10 });
+    const buyer = await shopper(t.app);
+    await putInCart(t.db, buyer.id, a, 1);
+    await putInCart(t.db, buyer.id, b, 2);
+    await fillCheckoutSteps(t.app, buyer);
+    const started = (await createPayment(t.app, buyer)).json();
+    const { orders: listed } = (await get('/api/admin/orders?limit=100')).body;
+    expect(listed.find((o: { id: number }) => o.id === started.order_id)).toMatchObject({
+      first_item: 'Jiko',
+      line_count: 2,
+      item_count: 3,
+    });
+  });
+
   it('lists every order newest first with its customer, and every payment', async () => {
     const list = await get('/api/admin/orders?limit=100');
     const dates = list.body.orders.map((o: { created_at: string }) => o.created_at);

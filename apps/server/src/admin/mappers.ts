@@ -20,9 +20,16 @@ export interface AdminOrderRow {
   email: string;
   username: string;
   firstItem: string | null;
+  lineCount: number;
 }
 
-export function toAdminOrder({ order, email, username, firstItem }: AdminOrderRow): AdminOrder {
+export function toAdminOrder({
+  order,
+  email,
+  username,
+  firstItem,
+  lineCount,
+}: AdminOrderRow): AdminOrder {
   return {
     id: order.id,
     user_email: email,
@@ -34,6 +41,7 @@ export function toAdminOrder({ order, email, username, firstItem }: AdminOrderRo
     status: order.status,
     next_statuses: [...ORDER_TRANSITIONS[order.status]],
     first_item: firstItem ?? '',
+    line_count: Number(lineCount),
     item_count: order.itemCount,
   };
 }

@@ -19,10 +19,12 @@ import { toAdminOrder } from './mappers.ts';
 const firstItem = sql<
   string | null
 >`(select ${orderItems.title} from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by ${orderItems.id} limit 1)`;
+/** How many different products the order holds (its quantity is item_count). */
+const lineCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
 
 export function adminOrderRows(db: Db, where?: SQL) {
   return db
-    .select({ order: orders, email: users.email, username: users.username, firstItem })
+    .select({ order: orders, email: users.email, username: users.username, firstItem, lineCount })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(where)

@@ -62,6 +62,8 @@ export const adminOrderSchema = z
     /** The statuses this order may move to next. */
     next_statuses: z.array(orderStatusSchema),
     first_item: z.string(),
+    /** Different products in the order. */
+    line_count: z.number().int(),
     item_count: z.number().int(),
   })
   .meta({ id: 'AdminOrder' });

@@ -150,6 +150,7 @@ describe('Orders', () => {
     next_statuses: status === 'paid' ? ['processing', 'refunded'] : [],
     first_item: 'Kiondo basket',
     item_count: 1,
+    line_count: 1,
   });
 
   beforeEach(() => {

@@ -26,8 +26,8 @@ const columns: Column<AdminOrder>[] = [
     cell: (o) => (
       <>
         {o.first_item}
-        {o.item_count > 1 && (
-          <span className="whitespace-nowrap text-slate-500"> +{o.item_count - 1} more</span>
+        {o.line_count > 1 && (
+          <span className="whitespace-nowrap text-slate-500"> +{o.line_count - 1} more</span>
         )}
       </>
     ),
