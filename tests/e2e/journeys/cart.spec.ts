@@ -62,7 +62,7 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
   const candlePrice = await unitPrice(request, candles);
   const cookerPrice = await unitPrice(request, cooker);
   const header = page.getByRole('banner');
-  await expect(header.getByLabel(/items in your cart/)).toHaveCount(0); // no badge while empty
+  await expect(header.getByLabel(/in your cart$/)).toHaveCount(0); // no badge while empty
 
   await page.goto('/cart');
   await expect(page.getByRole('dialog', { name: 'Shopping Cart' })).toContainText(
@@ -118,8 +118,8 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
     .getByRole('button', { name: /^Move to wishlist/ })
     .click();
   await expect(modal).toContainText('Your cart is empty.');
-  await expect(header.getByLabel('1 items in your wishlist')).toBeVisible();
-  await expect(header.getByLabel(/items in your cart/)).toHaveCount(0);
+  await expect(header.getByLabel('1 item in your wishlist')).toBeVisible();
+  await expect(header.getByLabel(/in your cart$/)).toHaveCount(0);
   await modal.getByRole('button', { name: 'Continue Shopping' }).click();
   await expect(modal).toBeHidden();
   await header.getByRole('link', { name: 'Wishlist' }).click();
@@ -127,7 +127,7 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
   await expect(wishlist.getByRole('link', { name: title })).toBeVisible();
   await wishlist.getByRole('button', { name: /^Add to Cart/ }).click();
   await expect(wishlist).toContainText('Your wishlist is empty.');
-  await expect(header.getByLabel('1 items in your cart')).toBeVisible();
+  await expect(header.getByLabel('1 item in your cart')).toBeVisible();
 
   // The same cart after a reload, and in another browser where the shopper logs in.
   await page.reload();

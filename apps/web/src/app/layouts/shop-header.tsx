@@ -30,7 +30,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
   return (
     <span
-      aria-label={`${count} ${label}`}
+      aria-label={`${count} ${count === 1 ? 'item' : 'items'} ${label}`}
       className="absolute -top-1.5 -right-2 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
     >
       {count}
@@ -111,7 +111,7 @@ export function ShopHeader() {
             >
               <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
             </svg>
-            <CountBadge count={account.wishlistCount} label="items in your wishlist" />
+            <CountBadge count={account.wishlistCount} label="in your wishlist" />
           </Link>
           <Link to="/cart" className="relative hover:text-brand-700" aria-label="Cart">
             <svg
@@ -126,7 +126,7 @@ export function ShopHeader() {
               <circle cx="9" cy="19" r="1.5" />
               <circle cx="17" cy="19" r="1.5" />
             </svg>
-            <CountBadge count={account.cartCount} label="items in your cart" />
+            <CountBadge count={account.cartCount} label="in your cart" />
           </Link>
         </nav>
       </div>
