@@ -139,11 +139,19 @@ test('a shopper who types the back office addresses gets no admin screen, and th
   collectAlerts(page);
   const shopper = await createShopper(request);
   await logInViaUi(page, shopper.email, shopper.password);
+  // Whatever the pages ask of the admin API, the server must refuse: no admin data reaches them.
+  const adminCalls: string[] = [];
+  page.on('response', (res) => {
+    const { pathname } = new URL(res.url());
+    if (pathname.startsWith('/api/admin/')) adminCalls.push(`${res.status()} ${pathname}`);
+  });
   for (const path of ADMIN_SCREENS) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
   }
+  expect(adminCalls.filter((call) => !call.startsWith('403 '))).toEqual([]);
 
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
   expect(token).toBeTruthy();

@@ -11,8 +11,9 @@ import {
   stockOf,
 } from '../../test/checkout-fixture.ts';
 import { insertOrder } from '../../test/orders-fixture.ts';
-import { contacts, users } from '../db/schema.ts';
+import { contacts, orders, payments, users } from '../db/schema.ts';
 import { seedDemoCatalog } from '../seed/demo.ts';
+import { dashboardFigures } from './dashboard.ts';
 import { customersSummary } from './users.ts';
 
 let t: TestContext;
@@ -95,11 +96,64 @@ describe('customers', () => {
         signups_this_month: 4,
         signups_last_month: 6,
         growth_percent: 25, // 4 new on a base of 16
+        signups_change_percent: -33.3, // 4 this month against 6 last month
         active_percent: 15,
       });
     } finally {
       await ctx.close();
     }
+  });
+
+  it('has no percentages to give when there is no earlier month to compare with', async () => {
+    const ctx = await createTestApp();
+    try {
+      const first = await shopper(ctx.app);
+      await shopper(ctx.app);
+      await ctx.db.update(users).set({ lastActiveAt: null }).where(eq(users.id, first.id));
+      const summary = await customersSummary(ctx.db);
+      expect(summary).toMatchObject({
+        total_customers: 2,
+        members: 0, // never below 0
+        signups_this_month: 2,
+        signups_last_month: 0,
+        growth_percent: null,
+        signups_change_percent: null,
+      });
+      // Through the API too, for an admin (who is the third account, active now).
+      const me = await admin(ctx.app, ctx.db);
+      const res = await ctx.app.inject({ url: '/api/admin/customers/summary', headers: me.auth });
+      expect(res.json()).toMatchObject({ total_customers: 3, active_now: 2 });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('paging', () => {
+  it('keeps to the default page sizes, refuses bad bounds, and pages past the end to nothing', async () => {
+    const defaults: [string, string, number][] = [
+      ['/api/admin/users', 'users', 10],
+      ['/api/admin/orders', 'orders', 10],
+      ['/api/admin/reviews', 'reviews', 6],
+      ['/api/admin/payments', 'payments', 10],
+      ['/api/admin/contacts', 'contacts', 10],
+      ['/api/admin/dashboard', 'recent_orders', 10],
+    ];
+    for (const [url, key, limit] of defaults) {
+      const page = await get(url);
+      expect(page.status, url).toBe(200);
+      const list = key === 'recent_orders' ? page.body.recent_orders : page.body;
+      expect(list, url).toMatchObject({ skip: 0, limit });
+      expect(list[key === 'recent_orders' ? 'orders' : key].length, url).toBeLessThanOrEqual(limit);
+      for (const bad of ['limit=0', 'limit=101', 'skip=-1', 'limit=two', 'page=2']) {
+        expect((await get(`${url}?${bad}`)).status, `${url}?${bad}`).toBe(400);
+      }
+    }
+    const { body: all } = await get('/api/admin/users');
+    const past = await get(`/api/admin/users?skip=${all.total}`);
+    expect(past.body).toMatchObject({ users: [], total: all.total, skip: all.total });
+    const last = await get(`/api/admin/users?skip=${all.total - 1}&limit=5`);
+    expect(last.body.users).toHaveLength(1);
   });
 });
 
@@ -135,6 +189,46 @@ describe('orders', () => {
     );
     expect((await patch(`/api/admin/orders/999999/status`, { status: 'paid' })).status).toBe(404);
     expect((await patch(`/api/admin/orders/${id}/status`, { status: 'lost' })).status).toBe(400);
+  });
+
+  it('marking an unpaid order paid closes the payment still open at the provider', async () => {
+    const p = await product(t.db, { priceCents: 10_000, stock: 4 });
+    const buyer = await shopper(t.app);
+    await putInCart(t.db, buyer.id, p, 1);
+    await fillCheckoutSteps(t.app, buyer);
+    const started = (await createPayment(t.app, buyer)).json();
+    const paid = await patch(`/api/admin/orders/${started.order_id}/status`, { status: 'paid' });
+    expect(paid.body).toMatchObject({ status: 'paid', next_statuses: ['processing', 'refunded'] });
+    expect(await stockOf(t.db, p)).toBe(3); // sold: the reservation stands
+    const [row] = await t.db.select().from(payments).where(eq(payments.orderId, started.order_id));
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      failureReason: 'marked paid by an administrator',
+    });
+    const listed = (await get('/api/admin/payments?limit=100')).body.payments.find(
+      (x: { order_id: number }) => x.order_id === started.order_id,
+    );
+    expect(listed).toMatchObject({
+      status: 'cancelled',
+      order_status: 'paid',
+      failure_reason: 'marked paid by an administrator',
+      transaction_id: null,
+    });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, started.order_id));
+    expect(order!.paidAt).toBeInstanceOf(Date);
+    expect(order!.expiresAt).toBeNull();
+    // A late return from the provider captures nothing.
+    const payerId = await approveSandbox(t.app, started.paymentId).catch(() => 'x');
+    const late = await t.app.inject({
+      url: `/api/execute-payment?paymentId=${started.paymentId}&PayerID=${payerId}`,
+      headers: buyer.auth,
+    });
+    expect(late.statusCode).toBe(409);
+    const [after] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, started.order_id));
+    expect(after!.status).toBe('cancelled');
   });
 
   it('cancelling an unpaid order gives its stock back', async () => {
@@ -270,6 +364,34 @@ describe('dashboard', () => {
       await ctx.close();
     }
   });
+
+  it('charts exactly the last 30 Nairobi days, today included', async () => {
+    const ctx = await createTestApp();
+    try {
+      const buyer = await shopper(ctx.app);
+      const p = await product(ctx.db, { priceCents: 1_000, stock: 100 });
+      const now = new Date('2026-11-22T09:00:00Z'); // 12:00 in Nairobi
+      const paid = (iso: string, totalCents: number) =>
+        insertOrder(ctx.db, {
+          userId: buyer.id,
+          productId: p,
+          status: 'delivered',
+          totalCents,
+          createdAt: new Date(iso),
+        });
+      await paid('2026-10-23T21:30:00Z', 1_000); // 24 Oct 00:30 Nairobi: the first day charted
+      await paid('2026-10-23T20:30:00Z', 2_000); // 23 Oct 23:30 Nairobi: one day too early
+      await paid('2026-11-22T08:00:00Z', 4_000); // today
+      const figures = await dashboardFigures(ctx.db, now);
+      expect(figures.sales_by_day).toEqual([
+        { date: '2026-10-24', total: 1_000 },
+        { date: '2026-11-22', total: 4_000 },
+      ]);
+      expect(figures.earnings).toBe(7_000); // earnings are all-time
+    } finally {
+      await ctx.close();
+    }
+  });
 });
 
 describe('reviews and search', () => {
@@ -376,10 +498,20 @@ describe('contacts', () => {
         'Amina Hassan',
         'baraka mwangi',
       ]);
-      expect(
-        (await ctx.app.inject({ url: '/api/admin/contacts?from=21-11-2026', headers: me.auth }))
-          .statusCode,
-      ).toBe(400);
+      for (const bad of ['from=21-11-2026', 'to=2026-02-31', 'sort=email', 'order=up']) {
+        expect(
+          (await ctx.app.inject({ url: `/api/admin/contacts?${bad}`, headers: me.auth }))
+            .statusCode,
+          bad,
+        ).toBe(400);
+      }
+      expect(await names('from=2026-11-22')).toEqual(['Amina Hassan']);
+      expect(await names('to=2026-11-18')).toEqual(['Otieno Odhiambo']);
+      expect(await list('q=zzz-nobody')).toEqual({ contacts: [], total: 0, skip: 0, limit: 10 });
+      expect(await list('sort=name&skip=3&limit=2')).toMatchObject({
+        contacts: [{ name: 'Zawadi Achieng' }],
+        total: 4,
+      });
     } finally {
       await ctx.close();
     }

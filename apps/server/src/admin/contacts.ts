@@ -9,11 +9,7 @@ import {
 } from '@duka/domain';
 import { contacts } from '../db/schema.ts';
 import { likePattern } from '../lib/sql.ts';
-
-/** Days are Nairobi days (UTC+3, no daylight saving): 'to' includes all of its day. */
-export function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+03:00`);
-}
+import { DAY_MS, nairobiDayStart } from './nairobi-time.ts';
 
 export function toContact(row: typeof contacts.$inferSelect): Contact {
   return {
@@ -47,8 +43,9 @@ const contactsAdmin: FastifyPluginAsyncZod = async (app) => {
         q
           ? or(ilike(contacts.name, likePattern(q)), ilike(contacts.email, likePattern(q)))
           : undefined,
-        from ? gte(contacts.submittedAt, dayStart(from)) : undefined,
-        to ? lt(contacts.submittedAt, new Date(dayStart(to).getTime() + 86_400_000)) : undefined,
+        // Days are Nairobi days; 'to' includes all of its day.
+        from ? gte(contacts.submittedAt, nairobiDayStart(from)) : undefined,
+        to ? lt(contacts.submittedAt, new Date(nairobiDayStart(to).getTime() + DAY_MS)) : undefined,
       );
       const direction = order === 'desc' ? desc : asc;
       const orderBy =

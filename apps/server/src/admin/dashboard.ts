@@ -5,15 +5,18 @@ import { adminListQuerySchema, apiErrorSchema, dashboardSchema } from '@duka/dom
 import type { Db } from '../db/client.ts';
 import { orders, users } from '../db/schema.ts';
 import { queryRows } from '../lib/sql.ts';
+import { nairobiDayStartBefore } from './nairobi-time.ts';
 import { listAdminOrders } from './orders.ts';
 
 /** Orders that brought money in: paid, and every later step except a refund. */
 export const EARNING_STATUSES = ['paid', 'processing', 'shipped', 'delivered'] as const;
-const SALES_DAYS = 30;
+/** The chart covers this many Nairobi days, today included (the web app draws the same days). */
+export const SALES_DAYS = 30;
 
 export async function dashboardFigures(db: Db, now = new Date()) {
   const earning = inArray(orders.status, [...EARNING_STATUSES]);
-  const since = new Date(now.getTime() - SALES_DAYS * 86_400_000);
+  // Whole days only: the first day of the chart starts at its midnight, not at this hour.
+  const since = nairobiDayStartBefore(now, SALES_DAYS - 1);
   const [[money], [signups], byDay] = await Promise.all([
     db
       .select({ earnings: sum(orders.totalCents), orders: count() })
@@ -25,7 +28,7 @@ export async function dashboardFigures(db: Db, now = new Date()) {
       sql`select to_char((${orders.paidAt} at time zone 'UTC') + interval '3 hours', 'YYYY-MM-DD') as day,
                  sum(${orders.totalCents})::bigint as total
           from ${orders}
-          where ${orders.status} in ('paid', 'processing', 'shipped', 'delivered') and ${orders.paidAt} >= ${since}
+          where ${earning} and ${orders.paidAt} >= ${since}
           group by 1 order by 1`,
     ),
   ]);

@@ -1,6 +1,6 @@
 // All orders, and moving an order along its lifecycle.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   adminListQuerySchema,
   adminOrderPageSchema,
@@ -10,7 +10,7 @@ import {
   orderStatusUpdateSchema,
   type AdminOrderPage,
 } from '@duka/domain';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { orderItems, orders, payments, users } from '../db/schema.ts';
 import { found, unprocessable } from '../lib/http-error.ts';
 import { canMove, cancelUnpaidOrder, ORDER_TRANSITIONS } from '../orders/lifecycle.ts';
@@ -45,6 +45,14 @@ export async function listAdminOrders(
     skip: page.skip,
     limit: page.limit,
   };
+}
+
+/** The order's payments still waiting at the provider are closed, with the reason. */
+function closeOpenPayments(tx: Tx, orderId: number, reason: string) {
+  return tx
+    .update(payments)
+    .set({ status: 'cancelled', failureReason: reason })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'created')));
 }
 
 const tags = ['admin'];
@@ -101,10 +109,7 @@ const ordersAdmin: FastifyPluginAsyncZod = async (app) => {
         }
         if (next === 'cancelled') {
           await cancelUnpaidOrder(tx, id);
-          await tx
-            .update(payments)
-            .set({ status: 'cancelled', failureReason: 'cancelled by an administrator' })
-            .where(sql`${payments.orderId} = ${id} and ${payments.status} = 'created'`);
+          await closeOpenPayments(tx, id, 'cancelled by an administrator');
         } else {
           await tx
             .update(orders)
@@ -114,6 +119,11 @@ const ordersAdmin: FastifyPluginAsyncZod = async (app) => {
               ...(next === 'paid' ? { paidAt: new Date(), expiresAt: null } : {}),
             })
             .where(eq(orders.id, id));
+          // Paid some other way: the provider's payment will never be captured now (a late
+          // return finds the order no longer awaiting payment), so it is not left 'awaiting'.
+          if (next === 'paid') {
+            await closeOpenPayments(tx, id, 'marked paid by an administrator');
+          }
         }
       });
       const [row] = await adminOrderRows(db, eq(orders.id, id));

@@ -44,6 +44,7 @@ const paymentsAdmin: FastifyPluginAsyncZod = async (app) => {
           status: payment.status,
           order_status: order.status,
           transaction_id: payment.transactionId,
+          failure_reason: payment.failureReason,
           created_at: payment.createdAt.toISOString(),
           captured_at: payment.capturedAt?.toISOString() ?? null,
         })),

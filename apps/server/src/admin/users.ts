@@ -15,25 +15,22 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { conflict, found } from '../lib/http-error.ts';
 import { toAdminUser } from './mappers.ts';
+import { nairobiMonthStart } from './nairobi-time.ts';
 
 /** SPEC §9: 'Active Now' counts users active within 10 minutes. */
 export const ACTIVE_WINDOW_MS = 600_000;
-const NAIROBI_OFFSET_MS = 3 * 3_600_000; // Kenya keeps UTC+3 all year
 
-/** The first instant of the month containing `now`, in Nairobi time, `monthsBack` months earlier. */
-function monthStart(now: Date, monthsBack: number): Date {
-  const local = new Date(now.getTime() + NAIROBI_OFFSET_MS);
-  return new Date(
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - NAIROBI_OFFSET_MS,
-  );
-}
-
+/** part as a percentage of whole, one decimal; null when there is nothing to compare with. */
 const percent = (part: number, whole: number) =>
-  whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
 
+/**
+ * The Customers tiles (DESIGN.md 10: computed, not the spec's fixed '16%' and '1%'). Months are
+ * Nairobi months.
+ */
 export async function customersSummary(db: Db, now = new Date()): Promise<CustomersSummary> {
-  const thisMonth = monthStart(now, 0);
-  const lastMonth = monthStart(now, 1);
+  const thisMonth = nairobiMonthStart(now, 0);
+  const lastMonth = nairobiMonthStart(now, 1);
   const countWhere = async (where?: SQL) =>
     (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
   const [total, active, signupsThisMonth, signupsLastMonth] = await Promise.all([
@@ -49,7 +46,8 @@ export async function customersSummary(db: Db, now = new Date()): Promise<Custom
     signups_this_month: signupsThisMonth,
     signups_last_month: signupsLastMonth,
     growth_percent: percent(signupsThisMonth, total - signupsThisMonth),
-    active_percent: percent(active, total),
+    signups_change_percent: percent(signupsThisMonth - signupsLastMonth, signupsLastMonth),
+    active_percent: percent(active, total) ?? 0,
   };
 }
 

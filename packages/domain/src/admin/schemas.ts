@@ -40,8 +40,13 @@ export const customersSummarySchema = z.object({
   active_now: z.number().int(),
   signups_this_month: z.number().int(),
   signups_last_month: z.number().int(),
-  /** Growth of the customer base this month, in percent (replaces the spec's fixed '16%'). */
-  growth_percent: z.number(),
+  /**
+   * Growth of the customer base this month, in percent (replaces the spec's fixed '16%'); null
+   * when nobody had joined before this month.
+   */
+  growth_percent: z.number().nullable(),
+  /** Sign-ups this month against last month, in percent; null when nobody joined last month. */
+  signups_change_percent: z.number().nullable(),
   /** Share of customers active now, in percent (replaces the spec's fixed '1%'). */
   active_percent: z.number(),
 });
@@ -87,6 +92,8 @@ export const adminPaymentSchema = z
     status: z.string(),
     order_status: orderStatusSchema,
     transaction_id: z.string().nullable(),
+    /** Why a payment failed or was closed unpaid (declined, expired, cancelled and by whom). */
+    failure_reason: z.string().nullable(),
     created_at: z.string(),
     captured_at: z.string().nullable(),
   })
@@ -134,13 +141,21 @@ export const adminListQuerySchema = (defaultLimit: number) =>
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Use a real date');
+  // A real calendar day: '2026-02-31' would otherwise roll over into March.
+  .refine((d) => {
+    const time = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(d);
+  }, 'Use a real date');
 
 export const contactListQuerySchema = z
   .object({
     q: z.string().trim().max(100).optional(),
-    from: isoDay.optional(),
-    to: isoDay.optional(),
+    from: isoDay
+      .describe('First day, YYYY-MM-DD, in Nairobi time (UTC+3): from its 00:00')
+      .optional(),
+    to: isoDay
+      .describe('Last day, YYYY-MM-DD, in Nairobi time (UTC+3): the whole day is included')
+      .optional(),
     sort: z.enum(['date', 'name']).default('date'),
     order: z.enum(['asc', 'desc']).default('asc'),
     ...pagingQuery(10, 100),

@@ -76,6 +76,9 @@ function renderPage(page: ReactNode) {
 }
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+/** The line under a summary tile's figure. */
+const noteOf = (label: string) =>
+  screen.getByText(label).parentElement!.lastElementChild!.textContent;
 
 describe('Customers', () => {
   beforeEach(() => {
@@ -87,6 +90,7 @@ describe('Customers', () => {
         signups_this_month: 5,
         signups_last_month: 3,
         growth_percent: 14.3,
+        signups_change_percent: 66.7,
         active_percent: 5,
       },
     });
@@ -99,9 +103,9 @@ describe('Customers', () => {
     renderPage(<CustomersPage />);
     expect(await screen.findByText('Total Customers')).toBeTruthy();
     expect(screen.getByText('40')).toBeTruthy();
-    expect(screen.getByText('▲ 14.3% this month')).toBeTruthy();
-    expect(screen.getByText('5 joined this month')).toBeTruthy();
-    expect(screen.getByText('5% of customers')).toBeTruthy();
+    expect(noteOf('Total Customers')).toBe('▲ up 14.3% this month');
+    expect(noteOf('Members')).toBe('5 joined this month, ▲ up 66.7% on last month');
+    expect(noteOf('Active Now')).toBe('5% of customers');
     const table = await screen.findByRole('table', { name: 'All Customers' });
     expect(
       within(table)
@@ -110,6 +114,42 @@ describe('Customers', () => {
     ).toEqual(['Id', 'Username', 'Email', 'Is_Admin', 'Actions']);
     expect(within(rowOf('wanjiku')).getByText('No')).toBeTruthy();
     expect(calls).toContain('GET /api/admin/users?limit=10&skip=0');
+  });
+
+  it('says so when there is no earlier month to compare with, and when sign-ups fell', async () => {
+    routes['GET /api/admin/customers/summary'] = () => ({
+      body: {
+        total_customers: 3,
+        members: 0,
+        active_now: 0,
+        signups_this_month: 3,
+        signups_last_month: 0,
+        growth_percent: null,
+        signups_change_percent: null,
+        active_percent: 0,
+      },
+    });
+    renderPage(<CustomersPage />);
+    expect(await screen.findByText('Total Customers')).toBeTruthy();
+    expect(noteOf('Total Customers')).toBe('All joined this month');
+    expect(noteOf('Members')).toBe('3 joined this month, none last month');
+    cleanup();
+
+    routes['GET /api/admin/customers/summary'] = () => ({
+      body: {
+        total_customers: 30,
+        members: 15,
+        active_now: 1,
+        signups_this_month: 2,
+        signups_last_month: 3,
+        growth_percent: 7.1,
+        signups_change_percent: -33.3,
+        active_percent: 3.3,
+      },
+    });
+    renderPage(<CustomersPage />);
+    expect(await screen.findByText('Total Customers')).toBeTruthy();
+    expect(noteOf('Members')).toBe('2 joined this month, ▼ down 33.3% on last month');
   });
 
   it('updates the row from the server’s answer when rights are granted', async () => {

@@ -17,6 +17,19 @@ import { customersSummaryQuery, useSetAdminRights, usersQuery } from '../api/cus
 const PAGE_SIZE = 10;
 const count = new Intl.NumberFormat('en-KE');
 
+/** A change in percent: '▲ 25%' in green, '▼ 33.3%' in red, '0%' plain. */
+function Trend({ percent }: { percent: number }) {
+  if (percent === 0) return <>0%</>;
+  const up = percent > 0;
+  return (
+    <span className={`font-semibold ${up ? 'text-brand-700' : 'text-red-700'}`}>
+      <span aria-hidden="true">{up ? '▲' : '▼'} </span>
+      <span className="sr-only">{up ? 'up ' : 'down '}</span>
+      {Math.abs(percent)}%
+    </span>
+  );
+}
+
 function AdminRightsButton({ user, isMe }: { user: AdminUser; isMe: boolean }) {
   const queryClient = useQueryClient();
   const notice = useNotice();
@@ -103,16 +116,30 @@ export default function CustomersPage() {
               label="Total Customers"
               value={count.format(summary.data.total_customers)}
               note={
-                <span className={summary.data.growth_percent > 0 ? 'text-brand-700' : ''}>
-                  {summary.data.growth_percent > 0 ? '▲ ' : ''}
-                  {summary.data.growth_percent}% this month
-                </span>
+                summary.data.growth_percent === null ? (
+                  'All joined this month'
+                ) : (
+                  <>
+                    <Trend percent={summary.data.growth_percent} /> this month
+                  </>
+                )
               }
             />
             <StatCard
               label="Members"
               value={count.format(summary.data.members)}
-              note={`${count.format(summary.data.signups_this_month)} joined this month`}
+              note={
+                <>
+                  {count.format(summary.data.signups_this_month)} joined this month
+                  {summary.data.signups_change_percent === null ? (
+                    summary.data.signups_this_month > 0 && ', none last month'
+                  ) : (
+                    <>
+                      , <Trend percent={summary.data.signups_change_percent} /> on last month
+                    </>
+                  )}
+                </>
+              }
             />
             <StatCard
               label="Active Now"

@@ -35,6 +35,11 @@ function PaymentStatus({ payment }: { payment: AdminPayment }) {
           {payment.transaction_id}
         </span>
       )}
+      {payment.failure_reason && (
+        <span className="mt-1 block text-xs text-slate-500 first-letter:uppercase">
+          {payment.failure_reason}
+        </span>
+      )}
     </>
   );
 }

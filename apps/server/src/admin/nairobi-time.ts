@@ -1,0 +1,26 @@
+// The back office counts days and months in Nairobi time: Kenya keeps UTC+3 all year (no daylight
+// saving), so a fixed offset is exact and needs no time-zone database.
+export const NAIROBI_OFFSET_MS = 3 * 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** The first instant of a Nairobi day given as 'YYYY-MM-DD'. */
+export function nairobiDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+03:00`);
+}
+
+/** The first instant of the Nairobi day `daysBack` days before the one containing `now`. */
+export function nairobiDayStartBefore(now: Date, daysBack: number): Date {
+  const local = new Date(now.getTime() + NAIROBI_OFFSET_MS);
+  return new Date(
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - daysBack) -
+      NAIROBI_OFFSET_MS,
+  );
+}
+
+/** The first instant of the Nairobi month `monthsBack` months before the one containing `now`. */
+export function nairobiMonthStart(now: Date, monthsBack: number): Date {
+  const local = new Date(now.getTime() + NAIROBI_OFFSET_MS);
+  return new Date(
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - NAIROBI_OFFSET_MS,
+  );
+}
