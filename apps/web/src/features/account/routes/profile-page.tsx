@@ -6,7 +6,7 @@ import { LoadingText, FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { authQueries, updateProfile } from '../../auth/api/auth-api.ts';
-import { Field, inputClass } from '../../auth/components/field.tsx';
+import { Field, inputClass, TextField } from '../../auth/components/field.tsx';
 import { PasswordInput } from '../../auth/components/password-input.tsx';
 
 interface FormValues {
@@ -96,38 +96,26 @@ export default function ProfilePage() {
         </FormMessage>
       )}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="Username" error={fieldErrors.username}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              className={inputClass}
-              value={values.username}
-              onChange={set('username')}
-            />
-          )}
-        </Field>
-        <Field label="Email Address" error={fieldErrors.email}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              type="email"
-              className={inputClass}
-              value={values.email}
-              onChange={set('email')}
-            />
-          )}
-        </Field>
-        <Field label="Phone Number" error={fieldErrors.phone_number}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              type="tel"
-              className={inputClass}
-              value={values.phone_number}
-              onChange={set('phone_number')}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Username"
+          error={fieldErrors.username}
+          value={values.username}
+          onChange={set('username')}
+        />
+        <TextField
+          label="Email Address"
+          error={fieldErrors.email}
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+        />
+        <TextField
+          label="Phone Number"
+          error={fieldErrors.phone_number}
+          type="tel"
+          value={values.phone_number}
+          onChange={set('phone_number')}
+        />
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Password Change</legend>
           <Field label="Current Password" error={fieldErrors.currentPassword}>

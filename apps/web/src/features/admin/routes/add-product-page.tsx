@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { Field, inputClass } from '../../auth/components/field.tsx';
+import { Field, inputClass, TextField } from '../../auth/components/field.tsx';
 import { catalogQueries } from '../../catalog/api/catalog-api.ts';
 import { createProduct } from '../api/catalog-admin-api.ts';
 import { ImageSlot } from '../components/image-slot.tsx';
@@ -70,17 +70,13 @@ export default function AddProductPage() {
   };
 
   const text = (key: keyof typeof EMPTY, label: string, field = key as string, type = 'text') => (
-    <Field label={label} error={fieldErrors[field]}>
-      {(a11y) => (
-        <input
-          {...a11y}
-          type={type}
-          className={inputClass}
-          value={values[key]}
-          onChange={set(key)}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={fieldErrors[field]}
+      type={type}
+      value={values[key]}
+      onChange={set(key)}
+    />
   );
 
   return (

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-500';
@@ -31,5 +31,22 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** The common case: a labelled text input (react-hook-form's register() spreads into it). */
+export function TextField({
+  label,
+  error,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(a11y) => <input {...a11y} className={inputClass} {...input} />}
+    </Field>
   );
 }

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { logIn } from '../api/auth-api.ts';
 import { useAuth } from '../auth-provider.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
-import { Field, inputClass } from '../components/field.tsx';
+import { Field, inputClass, TextField } from '../components/field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
 import { AuthAlternatives } from '../components/auth-alternatives.tsx';
 
@@ -46,17 +46,13 @@ export default function LoginPage() {
     <AuthCard title="Log in to your account">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
-        <Field label="Email" error={errors.email?.message}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              type="email"
-              autoComplete="email"
-              className={inputClass}
-              {...register('email')}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+        />
         <Field label="Password" error={errors.password?.message}>
           {(a11y) => (
             <PasswordInput

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { register as registerAccount } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { Field, inputClass } from '../components/field.tsx';
+import { Field, inputClass, TextField } from '../components/field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
 import { AuthAlternatives } from '../components/auth-alternatives.tsx';
 
@@ -50,38 +50,26 @@ export default function SignupPage() {
     <AuthCard title="Create your account">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
-        <Field label="Username" error={errors.username?.message}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              autoComplete="username"
-              className={inputClass}
-              {...register('username')}
-            />
-          )}
-        </Field>
-        <Field label="Phone Number" error={errors.phone_number?.message}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              type="tel"
-              autoComplete="tel"
-              className={inputClass}
-              {...register('phone_number')}
-            />
-          )}
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              type="email"
-              autoComplete="email"
-              className={inputClass}
-              {...register('email')}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Username"
+          error={errors.username?.message}
+          autoComplete="username"
+          {...register('username')}
+        />
+        <TextField
+          label="Phone Number"
+          error={errors.phone_number?.message}
+          type="tel"
+          autoComplete="tel"
+          {...register('phone_number')}
+        />
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+        />
         <Field label="Password" error={errors.password?.message}>
           {(a11y) => (
             <PasswordInput

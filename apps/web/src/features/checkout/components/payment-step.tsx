@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { paymentInfoSchema, type PaymentInfoInput } from '@duka/domain/checkout/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { Field, inputClass } from '../../auth/components/field.tsx';
+import { TextField } from '../../auth/components/field.tsx';
 import { savePaymentInfo } from '../api/checkout-api.ts';
 
 export function PaymentStep({
@@ -47,17 +47,13 @@ export function PaymentStep({
         You will pay with PayPal on the next step. We send the receipt to this address.
       </p>
       {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
-      <Field label="Email" error={errors.email?.message}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            type="email"
-            autoComplete="email"
-            className={inputClass}
-            {...register('email')}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        {...register('email')}
+      />
       <div className="flex justify-between gap-3 pt-2">
         <Button variant="secondary" onClick={onBack}>
           Back

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { shippingFormSchema, type ShippingForm } from '@duka/domain/checkout/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { Field, inputClass } from '../../auth/components/field.tsx';
+import { TextField } from '../../auth/components/field.tsx';
 import { saveShipping } from '../api/checkout-api.ts';
 
 export function ShippingStep({
@@ -44,11 +44,12 @@ export function ShippingStep({
   });
 
   const text = (name: keyof ShippingForm, label: string, autoComplete: string) => (
-    <Field label={label} error={errors[name]?.message}>
-      {(a11y) => (
-        <input {...a11y} autoComplete={autoComplete} className={inputClass} {...register(name)} />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={errors[name]?.message}
+      autoComplete={autoComplete}
+      {...register(name)}
+    />
   );
 
   return (

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { Field, inputClass } from '../../auth/components/field.tsx';
+import { Field, inputClass, TextField } from '../../auth/components/field.tsx';
 
 export const REDIRECT_AFTER_MS = 3500;
 
@@ -77,35 +77,28 @@ export default function ContactPage() {
         )}
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Name" error={errors.name?.message}>
-              {(a11y) => (
-                <input {...a11y} autoComplete="name" className={inputClass} {...register('name')} />
-              )}
-            </Field>
-            <Field label="Email" error={errors.email?.message}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="email"
-                  autoComplete="email"
-                  className={inputClass}
-                  {...register('email')}
-                />
-              )}
-            </Field>
+            <TextField
+              label="Name"
+              error={errors.name?.message}
+              autoComplete="name"
+              {...register('name')}
+            />
+            <TextField
+              label="Email"
+              error={errors.email?.message}
+              type="email"
+              autoComplete="email"
+              {...register('email')}
+            />
           </div>
-          <Field label="Phone" error={errors.phone?.message}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                className={inputClass}
-                {...register('phone')}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Phone"
+            error={errors.phone?.message}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            {...register('phone')}
+          />
           <Field label="Message" error={errors.message?.message}>
             {(a11y) => (
               <textarea {...a11y} rows={6} className={inputClass} {...register('message')} />
