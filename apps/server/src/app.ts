@@ -28,6 +28,13 @@ import checkoutRoutes from './checkout/routes.ts';
 import ordersRoutes from './orders/routes.ts';
 import paymentsRoutes from './payments/routes.ts';
 import adminRoutes from './admin/routes.ts';
+import usersAdminRoutes from './auth/admin-routes.ts';
+import ordersAdminRoutes from './orders/admin-routes.ts';
+import ordersJobs from './orders/jobs.ts';
+import paymentsAdminRoutes from './payments/admin-routes.ts';
+import contactsAdminRoutes from './contacts/admin-routes.ts';
+import mailAdminRoutes from './mail/admin-routes.ts';
+import jobs from './plugins/jobs.ts';
 import contactsRoutes from './contacts/routes.ts';
 import uploadsRoutes from './uploads/routes.ts';
 
@@ -78,6 +85,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(auth);
   await app.register(payments);
   await app.register(mailer);
+  await app.register(jobs);
+  await app.register(ordersJobs);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });
@@ -89,8 +98,14 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(ordersRoutes, { prefix: '/api' });
   // Payments also serve the sandbox provider's own payment page, outside /api.
   await app.register(paymentsRoutes);
-  await app.register(adminRoutes, { prefix: '/api' });
   await app.register(contactsRoutes, { prefix: '/api' });
+  // The back office: each domain's admin routes, then what spans domains (dashboard, search).
+  await app.register(usersAdminRoutes, { prefix: '/api' });
+  await app.register(ordersAdminRoutes, { prefix: '/api' });
+  await app.register(paymentsAdminRoutes, { prefix: '/api' });
+  await app.register(contactsAdminRoutes, { prefix: '/api' });
+  await app.register(mailAdminRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes, { prefix: '/api' });
 
   await app.register(web, { webDistDir: config.WEB_DIST_DIR, dataDir: config.DATA_DIR });

@@ -14,7 +14,7 @@ import { insertOrder } from '../../test/orders-fixture.ts';
 import { contacts, orders, payments, users } from '../db/schema.ts';
 import { seedDemoCatalog } from '../seed/demo.ts';
 import { dashboardFigures } from './dashboard.ts';
-import { customersSummary } from './users.ts';
+import { customersSummary } from '../auth/admin-service.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

@@ -1,5 +1,5 @@
 // Cart and wishlist queries. Lines are priced by the catalogue at read time.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { basisPointsToPercent, type CartLine, type WishlistLine } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { cartItems, products, users, wishlistItems } from '../db/schema.ts';
@@ -79,4 +79,44 @@ export async function productStock(db: Db | Tx, productId: number): Promise<numb
  */
 export async function lockShopper(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`select ${users.id} from ${users} where ${users.id} = ${userId} for update`);
+}
+
+/** A cart line as checkout prices it: the catalogue's sale price and stock right now. */
+export interface PricedCartLine {
+  productId: number;
+  title: string;
+  image: string;
+  quantity: number;
+  priceCents: number;
+  salePriceCents: number;
+  stock: number;
+}
+
+export async function pricedCartLines(db: Db | Tx, userId: number): Promise<PricedCartLine[]> {
+  return db
+    .select({
+      productId: products.id,
+      title: products.title,
+      image: products.thumbnail,
+      quantity: cartItems.quantity,
+      priceCents: products.priceCents,
+      salePriceCents: products.salePriceCents,
+      stock: products.stock,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.id));
+}
+
+/** What was bought leaves the cart. */
+export async function removeFromCart(
+  tx: Db | Tx,
+  userId: number,
+  productIds: readonly number[],
+): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, [...productIds])));
 }

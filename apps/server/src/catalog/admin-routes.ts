@@ -1,6 +1,8 @@
 // Editing and adding products: administrators only (is_admin, checked on the server).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminListQuerySchema,
+  adminReviewPageSchema,
   apiErrorSchema,
   idParamSchema,
   messageSchema,
@@ -9,7 +11,7 @@ import {
   productSchema,
 } from '@duka/domain';
 import { createProduct, patchProduct } from './admin-service.ts';
-import { getProduct } from './service.ts';
+import { getProduct, listAllReviews } from './service.ts';
 
 const tags = ['catalogue admin'];
 const security = [{ bearerAuth: [] }];
@@ -62,6 +64,20 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .code(201)
         .send({ message: 'Product added successfully', product: await getProduct(db, id) });
     },
+  );
+
+  app.get(
+    '/admin/reviews',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every review with the reviewer’s e-mail, newest first',
+        security,
+        querystring: adminListQuerySchema(6),
+        response: { 200: adminReviewPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => listAllReviews(db, request.query),
   );
 };
 

@@ -169,22 +169,21 @@ export async function brandFacets(db: Db, categoryId?: number): Promise<BrandFac
     .orderBy(asc(products.brand));
 }
 
-export async function listReviews(db: Db, productId: number, page: Page) {
+/** A product's reviews, newest first, and how many there are. */
+export function productReviews(db: Db, productId: number) {
   const where = eq(reviews.productId, productId);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(reviews)
-      .where(where)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(page.limit)
-      .offset(page.skip),
-    db.select({ total: count() }).from(reviews).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+  return {
+    rows: db.select().from(reviews).where(where).orderBy(desc(reviews.createdAt), desc(reviews.id)),
+    total: db.select({ n: count() }).from(reviews).where(where),
+  };
 }
 
 export async function productExists(db: Db, id: number): Promise<boolean> {
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
   return !!row;
 }
+
+export const allReviews = (db: Db) =>
+  db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
+
+export const countReviews = (db: Db) => db.select({ n: count() }).from(reviews);

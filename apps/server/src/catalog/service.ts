@@ -12,7 +12,8 @@ import {
 import type { Db } from '../db/client.ts';
 import { found } from '../lib/http-error.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
-import { toProduct, toProductSummary, toPublicReview } from './mappers.ts';
+import { paged, type PageRequest } from '../lib/paged.ts';
+import { toProduct, toProductSummary, toPublicReview, toReview } from './mappers.ts';
 import * as repo from './repo.ts';
 
 type Row = { product: Parameters<typeof toProductSummary>[0]; category: string };
@@ -122,12 +123,13 @@ export async function brandList(
   return cache.brands.get(categorySlug, () => repo.brandFacets(db, category.id));
 }
 
-export async function reviewsOf(
-  db: Db,
-  productId: number,
-  page: { limit: number; skip: number },
-): Promise<ReviewPage> {
+export async function reviewsOf(db: Db, productId: number, page: PageRequest): Promise<ReviewPage> {
   if (!(await repo.productExists(db, productId))) found(undefined, `The product ${productId}`);
-  const { rows, total } = await repo.listReviews(db, productId, page);
-  return { reviews: rows.map(toPublicReview), total, skip: page.skip, limit: page.limit };
+  const { rows, total } = repo.productReviews(db, productId);
+  return paged('reviews', page, rows, total, toPublicReview);
+}
+
+/** The back office's Reviews screen: every review, newest first. */
+export function listAllReviews(db: Db, page: PageRequest) {
+  return paged('reviews', page, repo.allReviews(db), repo.countReviews(db), toReview);
 }

@@ -13,13 +13,15 @@ import {
   stockOf,
 } from '../../test/checkout-fixture.ts';
 import { cartItems, orders, payments } from '../db/schema.ts';
-import { expireStaleOrders } from './service.ts';
+import { expireStaleOrders } from '../orders/expiry.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+const sweep = () => ({ db: t.db, provider: t.app.payments });
 
 async function readyShopper(lines: [number, number][]) {
   const who = await shopper(t.app);
@@ -221,11 +223,11 @@ describe('paying with the sandbox provider', () => {
     const who = await readyShopper([[p, 4]]);
     const started = (await createPayment(t.app, who)).json();
     const payerId = await approveSandbox(t.app, started.paymentId);
-    await expireStaleOrders(t.db, new Date()); // not yet: it has 30 minutes
+    await expireStaleOrders(sweep(), new Date()); // not yet: it has 30 minutes
     expect(await stockOf(t.db, p)).toBe(0);
     // Other tests' unpaid orders in this database expire too.
     expect(
-      await expireStaleOrders(t.db, new Date(Date.now() + 31 * 60_000)),
+      await expireStaleOrders(sweep(), new Date(Date.now() + 31 * 60_000)),
     ).toBeGreaterThanOrEqual(1);
     expect(await stockOf(t.db, p)).toBe(4);
     const [payment] = await t.db

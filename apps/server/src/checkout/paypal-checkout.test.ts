@@ -16,7 +16,7 @@ import {
   STAND_IN_CREDENTIALS,
   startPayPalStandIn,
   type PayPalStandIn,
-} from '../payments/paypal-stand-in.ts';
+} from '../../test/stand-ins/paypal.ts';
 
 let t: TestContext;
 let paypal: PayPalStandIn;
@@ -37,6 +37,20 @@ afterAll(async () => {
   await t.close();
   await paypal.close();
 });
+
+async function paymentOf(orderId: number) {
+  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+  return payment!;
+}
+
+/** Polls until the condition holds (the capture has started), for at most five seconds. */
+async function until(condition: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition never held');
+}
 
 async function startedCheckout(stock: number, quantity: number) {
   const p = await product(t.db, { priceCents: 100_000, stock });
@@ -84,7 +98,15 @@ describe('checkout with PayPal', () => {
     );
     for (let i = 0; i < 10; i++)
       expect((await execute(t.app, who, started.paymentId, payerId)).statusCode).toBe(200);
-    expect(concurrent.every((r) => r.statusCode === 200)).toBe(true);
+    // Returns that arrive while the capture is in flight are told 'processing' (202).
+    const statuses = concurrent.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 200 && s !== 202)).toEqual([]);
+    expect(statuses).toContain(200);
+    expect(
+      concurrent
+        .filter((r) => r.statusCode === 202)
+        .every((r) => r.json().message === 'Payment processing'),
+    ).toBe(true);
     expect(paypal.state.captures - before).toBe(1);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, started.order_id));
     expect(order!.status).toBe('paid');
@@ -94,6 +116,36 @@ describe('checkout with PayPal', () => {
       .where(eq(payments.orderId, started.order_id));
     expect(payment!.transactionId).toBe(paypal.state.orders.get(started.paymentId)!.capture!.id);
     expect(await stockOf(t.db, p)).toBe(4);
+  });
+
+  it('a slow capture holds no lock: the shop answers meanwhile, and a second return captures nothing', async () => {
+    const { who, started } = await startedCheckout(5, 1);
+    const payerId = paypal.state.approve(started.paymentId);
+    const before = paypal.state.captures;
+    paypal.state.captureDelayMs = 5_000;
+    try {
+      let firstDone = false;
+      const first = execute(t.app, who, started.paymentId, payerId).then((r) => {
+        firstDone = true;
+        return r;
+      });
+      await until(async () => (await paymentOf(started.order_id)).status === 'capturing');
+      // On the embedded database (one connection) a lock held across the call would stall this.
+      const catalogue = await t.app.inject('/api/products?limit=4');
+      expect(catalogue.statusCode).toBe(200);
+      const second = await execute(t.app, who, started.paymentId, payerId);
+      expect(second.statusCode).toBe(202);
+      expect(second.json()).toEqual({ message: 'Payment processing', order_id: started.order_id });
+      expect(firstDone).toBe(false);
+      expect((await first).statusCode).toBe(200);
+    } finally {
+      paypal.state.captureDelayMs = 0;
+    }
+    expect(paypal.state.captures - before).toBe(1);
+    expect((await paymentOf(started.order_id)).status).toBe('captured');
+    expect((await execute(t.app, who, started.paymentId, payerId)).json().message).toBe(
+      'Payment completed',
+    );
   });
 
   it('a declined capture tells the shopper and releases the stock', async () => {

@@ -17,6 +17,7 @@ import { findDetails, saveDetails } from './repo.ts';
 import * as checkout from './service.ts';
 
 const tags = ['checkout'];
+const executedSchema = z.object({ message: z.string(), order_id: z.number().int() });
 const security = [{ bearerAuth: [] }];
 const errors = {
   400: apiErrorSchema,
@@ -142,23 +143,29 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Complete a payment you approved; repeating it is harmless',
+        description:
+          'Answers 202 while another return of the same payment is being captured: ask again shortly.',
         security,
         querystring: executePaymentQuerySchema,
         response: {
-          200: z.object({ message: z.string(), order_id: z.number().int() }),
+          200: executedSchema,
+          202: executedSchema,
           402: apiErrorSchema,
           502: apiErrorSchema,
           ...errors,
         },
       },
     },
-    async (request) => {
-      const { orderId } = await checkout.executePayment(
+    async (request, reply) => {
+      const { orderId, processing } = await checkout.executePayment(
         deps(),
         currentUser(request).id,
         request.query.paymentId,
         request.query.PayerID,
       );
+      if (processing) {
+        return reply.code(202).send({ message: 'Payment processing', order_id: orderId });
+      }
       return { message: 'Payment completed', order_id: orderId };
     },
   );

@@ -1,7 +1,7 @@
 // The contact form (SPEC §2.10): validated, stored, limited per address.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, CONTACT_MESSAGES, contactInputSchema, messageSchema } from '@duka/domain';
-import { contacts } from '../db/schema.ts';
+import { submitContact } from './service.ts';
 
 const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -17,7 +17,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await db.insert(contacts).values(request.body);
+      await submitContact(db, request.body);
       return reply.code(201).send({ message: CONTACT_MESSAGES.submitted });
     },
   );

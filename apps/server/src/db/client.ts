@@ -18,6 +18,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs `fn` while holding the advisory lock `name`, so that across every server process on this
+   * database only one runs it at a time. With `wait: false` it answers undefined at once when
+   * another process holds the lock. PGlite belongs to one process, so there it simply runs.
+   */
+  exclusive<T>(
+    name: string,
+    fn: () => Promise<T>,
+    options: { wait: boolean },
+  ): Promise<T | undefined>;
   /** PGlite only: the data directory as a tarball (tests copy a migrated template this way). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -44,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      exclusive: (name, fn, { wait }) => withAdvisoryLock(pool, name, fn, wait),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
     };
@@ -57,8 +68,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    exclusive: (_name, fn) => fn(),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+/** A session-level advisory lock on one pooled connection, held while `fn` runs. */
+async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  name: string,
+  fn: () => Promise<T>,
+  wait: boolean,
+): Promise<T | undefined> {
+  const client = await pool.connect();
+  try {
+    if (wait) {
+      await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    } else {
+      const { rows } = await client.query<{ ok: boolean }>(
+        'select pg_try_advisory_lock(hashtext($1)) as ok',
+        [name],
+      );
+      if (!rows[0]?.ok) return undefined;
+    }
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    client.release();
+  }
 }

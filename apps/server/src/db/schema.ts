@@ -1,6 +1,7 @@
 // The whole database schema. Money is integer cents; discounts are basis points (1 % = 100).
 // drizzle-kit generates the migrations in ../../drizzle from this file.
 import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES } from '@duka/domain/orders/lifecycle';
 import {
   bigint,
   boolean,
@@ -225,15 +226,7 @@ export const checkoutDetails = pgTable('checkout_details', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const orderStatus = pgEnum('order_status', [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-]);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 export const orders = pgTable(
   'orders',
@@ -288,6 +281,8 @@ export const orderItems = pgTable(
 
 export const paymentStatus = pgEnum('payment_status', [
   'created',
+  /** The provider is being asked to capture it right now (no lock is held meanwhile). */
+  'capturing',
   'captured',
   'failed',
   'cancelled',
@@ -316,6 +311,8 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /** When the capture now in flight began; an old one was interrupted and may be taken over. */
+    captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),

@@ -1,116 +1,192 @@
-// A shopper's own orders. Every query is filtered by the user id from the token.
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { expectedDelivery, type Order, type OrderDetail, type OrderPage } from '@duka/domain';
-import type { Db } from '../db/client.ts';
-import { orderItems, orders, payments, users } from '../db/schema.ts';
-import { found } from '../lib/http-error.ts';
+// Orders: placing one from priced lines, the shopper's own orders, the back office's list and
+// lifecycle moves. Every query of a shopper's orders is filtered by the user id from the token.
+import {
+  canMove,
+  checkoutTotals,
+  transitionRefusal,
+  type AdminOrderPage,
+  type OrderDetail,
+  type OrderPage,
+  type OrderStatus,
+} from '@duka/domain';
+import type { Db, Tx } from '../db/client.ts';
+import { returnStock, takeStock } from '../catalog/stock.ts';
+import { conflict, found, unprocessable } from '../lib/http-error.ts';
+import { paged, type PageRequest } from '../lib/paged.ts';
+import * as paymentsRepo from '../payments/repo.ts';
+import { toAdminOrder, toOrder, toOrderDetail } from './mappers.ts';
+import * as repo from './repo.ts';
 
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
-
-export function shippingAddressOf(
-  o: Pick<OrderRow, 'streetAddress' | 'apartmentNumber' | 'city' | 'zipCode'>,
-): string {
-  return [o.apartmentNumber, o.streetAddress, o.city, o.zipCode].filter(Boolean).join(', ');
+/** How a payment that will never be captured is closed, and why. */
+export interface Closing {
+  status: 'cancelled' | 'expired';
+  reason: string;
 }
 
-function toOrder(row: OrderRow, items: ItemRow[]): Order {
-  return {
-    id: row.id,
-    order_date: row.createdAt.toISOString(),
-    status: row.status,
-    shipping_address: shippingAddressOf(row),
-    payment_method: row.paymentMethod,
-    order_total: row.totalCents,
-    items: items.map((i) => ({
-      product_id: i.productId,
-      title: i.title,
-      image: i.image,
-      price: i.unitPriceCents,
-      quantity: i.quantity,
-      subtotal: i.unitPriceCents * i.quantity,
-    })),
+/**
+ * Cancels an unpaid order and gives its reserved stock back, in the caller's transaction, closing
+ * its open payments. Returns false (and changes nothing) when the order was no longer awaiting
+ * payment, so a cancel racing a payment can never release stock that was sold.
+ */
+export async function cancelUnpaidOrder(tx: Tx, orderId: number, closing: Closing) {
+  const moved = await repo.moveOrder(tx, orderId, 'pending_payment', {
+    status: 'cancelled',
+    expiresAt: null,
+  });
+  if (!moved) return false;
+  await returnStock(tx, await repo.stockLinesOf(tx, orderId));
+  await paymentsRepo.closeOpenPayments(tx, orderId, closing.status, closing.reason);
+  return true;
+}
+
+/** True while one of the order's payments is being captured: its outcome is not known yet. */
+async function captureInFlight(tx: Tx, orderId: number): Promise<boolean> {
+  return (await paymentsRepo.capturingPayments(tx, orderId)).length > 0;
+}
+
+export interface PricedLine {
+  productId: number;
+  title: string;
+  image: string;
+  quantity: number;
+  salePriceCents: number;
+}
+
+export interface OrderPlacement {
+  userId: number;
+  lines: readonly PricedLine[];
+  address: {
+    shippingName: string;
+    streetAddress: string;
+    apartmentNumber: string | null;
+    city: string;
+    zipCode: string;
+    email: string;
   };
+  paymentMethod: string;
+  expiresAt: Date;
 }
 
-async function itemsOf(db: Db, orderIds: number[]): Promise<Map<number, ItemRow[]>> {
-  const byOrder = new Map<number, ItemRow[]>();
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.id));
-  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
-  return byOrder;
-}
-
-export async function listOwnOrders(
-  db: Db,
-  userId: number,
-  page: { limit: number; skip: number },
-): Promise<OrderPage> {
-  const mine = eq(orders.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(mine)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.limit)
-      .offset(page.skip),
-    db.select({ n: count() }).from(orders).where(mine),
-  ]);
-  const items = await itemsOf(
-    db,
-    rows.map((r) => r.id),
+/**
+ * Makes an order from priced lines and reserves its stock, in the caller's transaction. The
+ * shopper's earlier unpaid orders are cancelled first: one open checkout per shopper.
+ */
+export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<repo.OrderRow> {
+  for (const id of await repo.openOrderIds(tx, placement.userId)) {
+    // An order whose payment is being captured right now may turn out paid: leave it be.
+    if (await captureInFlight(tx, id)) continue;
+    await cancelUnpaidOrder(tx, id, {
+      status: 'cancelled',
+      reason: 'replaced by a newer checkout',
+    });
+  }
+  const { lines } = placement;
+  await takeStock(tx, lines);
+  const totals = checkoutTotals(
+    lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),
   );
-  return {
-    orders: rows.map((r) => toOrder(r, items.get(r.id) ?? [])),
-    total: total?.n ?? 0,
-    skip: page.skip,
-    limit: page.limit,
-  };
+  return repo.insertOrder(
+    tx,
+    {
+      userId: placement.userId,
+      status: 'pending_payment',
+      itemCount: totals.itemCount,
+      itemsCents: totals.itemsCents,
+      shippingCents: totals.shippingCents,
+      vatCents: totals.vatCents,
+      totalCents: totals.totalCents,
+      ...placement.address,
+      paymentMethod: placement.paymentMethod,
+      expiresAt: placement.expiresAt,
+    },
+    lines.map((l) => ({
+      productId: l.productId,
+      title: l.title,
+      image: l.image,
+      unitPriceCents: l.salePriceCents,
+      quantity: l.quantity,
+    })),
+  );
+}
+
+export async function listOwnOrders(db: Db, userId: number, page: PageRequest): Promise<OrderPage> {
+  const result = await paged(
+    'orders',
+    page,
+    repo.ownOrderRows(db, userId),
+    repo.countOwnOrders(db, userId),
+    (row) => row,
+  );
+  const items = await repo.itemsOf(
+    db,
+    result.orders.map((r) => r.id),
+  );
+  return { ...result, orders: result.orders.map((r) => toOrder(r, items.get(r.id) ?? [])) };
 }
 
 export async function getOwnOrder(db: Db, userId: number, orderId: number): Promise<OrderDetail> {
-  const [row] = await db
-    .select({ order: orders, phone: users.phoneNumber })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   // Another shopper's order is answered exactly like a missing one.
-  const { order, phone } = found(row, `The order ${orderId}`);
-  const items = (await itemsOf(db, [order.id])).get(order.id) ?? [];
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, order.id))
-    .orderBy(desc(payments.capturedAt), desc(payments.id))
-    .limit(1);
-  return {
-    ...toOrder(order, items),
-    item_count: order.itemCount,
-    items_total: order.itemsCents,
-    shipping: order.shippingCents,
-    vat: order.vatCents,
-    shipping_name: order.shippingName,
-    street_address: order.streetAddress,
-    apartment_number: order.apartmentNumber,
-    city: order.city,
-    zip_code: order.zipCode,
-    email: order.email,
-    phone_number: phone,
-    paid_at: order.paidAt?.toISOString() ?? null,
-    transaction_id: payment?.transactionId ?? null,
-    payer_id: payment?.payerId ?? null,
-    settlement: payment
-      ? {
-          currency: payment.settlementCurrency,
-          amount_minor: payment.settlementAmountMinor,
-          rate: payment.exchangeRate,
-        }
-      : null,
-    expected_delivery: order.paidAt ? expectedDelivery(order.paidAt) : null,
-  };
+  const { order, phone } = found(
+    await repo.ownOrderWithPhone(db, userId, orderId),
+    `The order ${orderId}`,
+  );
+  const [items, payment] = await Promise.all([
+    repo.itemsOf(db, [order.id]),
+    paymentsRepo.settlingPayment(db, order.id),
+  ]);
+  return toOrderDetail(order, items.get(order.id) ?? [], phone, payment);
+}
+
+export function listAdminOrders(db: Db, page: PageRequest): Promise<AdminOrderPage> {
+  return paged('orders', page, repo.adminOrderRows(db), repo.countOrders(db), toAdminOrder);
+}
+
+export async function adminOrder(db: Db, id: number) {
+  return toAdminOrder(found(await repo.adminOrderById(db, id), `The order ${id}`));
+}
+
+/**
+ * An administrator moves an order along its lifecycle. Cancelling an unpaid order returns its
+ * stock; marking it paid (paid some other way) closes the payment still open at the provider, so
+ * a late return finds the order no longer awaiting payment.
+ */
+export async function changeStatus(db: Db, id: number, next: OrderStatus): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = found(await repo.lockOrder(tx, id), `The order ${id}`);
+    if (!canMove(order.status, next)) {
+      throw unprocessable(transitionRefusal(order.status), 'ILLEGAL_TRANSITION');
+    }
+    if (order.status === 'pending_payment' && (await captureInFlight(tx, id))) {
+      throw conflict(
+        'A payment for this order is being confirmed right now. Please try again in a minute.',
+        'PAYMENT_IN_FLIGHT',
+      );
+    }
+    if (next === 'cancelled') {
+      await cancelUnpaidOrder(tx, id, {
+        status: 'cancelled',
+        reason: 'cancelled by an administrator',
+      });
+      return;
+    }
+    const now = new Date();
+    await repo.updateOrder(tx, id, {
+      status: next,
+      ...(next === 'paid' ? { paidAt: now, expiresAt: null } : {}),
+    });
+    if (next === 'paid') {
+      await paymentsRepo.closeOpenPayments(tx, id, 'cancelled', 'marked paid by an administrator');
+    }
+  });
+}
+
+/** Orders whose number is `orderId` or whose customer's e-mail matches the LIKE pattern. */
+export async function searchOrders(
+  db: Db,
+  pattern: string,
+  orderId: number | undefined,
+  limit: number,
+) {
+  const rows = await repo.searchOrderRows(db, pattern, orderId).limit(limit);
+  return rows.map(toAdminOrder);
 }

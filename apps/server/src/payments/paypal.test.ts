@@ -1,7 +1,11 @@
 // PayPalProvider against the PayPal stand-in over loopback, and the stand-in's own protocol.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PayPalProvider, type PayPalProviderOptions } from './paypal.ts';
-import { STAND_IN_CREDENTIALS, startPayPalStandIn, type PayPalStandIn } from './paypal-stand-in.ts';
+import {
+  STAND_IN_CREDENTIALS,
+  startPayPalStandIn,
+  type PayPalStandIn,
+} from '../../test/stand-ins/paypal.ts';
 import { PaymentProviderError, type CreatePaymentInput } from './provider.ts';
 
 let standIn: PayPalStandIn;

@@ -1,8 +1,6 @@
-// The payment provider of this shop, chosen by configuration, and the sweeper that expires unpaid
-// orders so their stock goes back on sale.
+// The payment provider of this shop, chosen by configuration.
 import fp from 'fastify-plugin';
 import { paymentProviderOf } from '../config.ts';
-import { expireStaleOrders } from '../checkout/service.ts';
 import { PayPalProvider } from './paypal.ts';
 import type { PaymentProvider } from './provider.ts';
 import { SandboxProvider } from './sandbox.ts';
@@ -12,8 +10,6 @@ declare module 'fastify' {
     payments: PaymentProvider;
   }
 }
-
-export const EXPIRY_SWEEP_MS = 60_000;
 
 export default fp(
   async (app) => {
@@ -29,16 +25,6 @@ export default fp(
           })
         : new SandboxProvider(config.JWT_SECRET!);
     app.decorate('payments', provider);
-
-    if (config.NODE_ENV !== 'test') {
-      const timer = setInterval(() => {
-        expireStaleOrders(app.database.db)
-          .then((n) => n > 0 && app.log.info({ expired: n }, 'unpaid orders expired'))
-          .catch((err: unknown) => app.log.error({ err }, 'could not expire unpaid orders'));
-      }, EXPIRY_SWEEP_MS);
-      timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
-    }
   },
   { name: 'payments', dependencies: ['auth'] },
 );

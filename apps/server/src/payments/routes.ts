@@ -1,8 +1,7 @@
 // The sandbox provider's own payment page (outside /api: the browser is sent here).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import { orderItems, payments } from '../db/schema.ts';
+import { findByProviderId, orderLinesOf } from './repo.ts';
 import { SandboxProvider } from './sandbox.ts';
 import { SANDBOX_CSS, sandboxPageHtml } from './sandbox-page.ts';
 
@@ -18,13 +17,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, {}),
   );
 
-  const findPayment = async (paymentId: string) => {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, 'sandbox'), eq(payments.providerPaymentId, paymentId)));
-    return row;
-  };
+  const findPayment = (paymentId: string) => findByProviderId(db, 'sandbox', paymentId);
 
   app.get('/sandbox-pay/assets/sandbox.css', { schema: hide }, async (_request, reply) =>
     reply
@@ -36,10 +29,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sandbox-pay/:paymentId', { schema: { ...hide, params } }, async (request, reply) => {
     const payment = await findPayment(request.params.paymentId);
     if (!payment) return reply.code(404).type('text/plain').send('No such payment.');
-    const lines = await db
-      .select({ title: orderItems.title, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, payment.orderId));
+    const lines = await orderLinesOf(db, payment.orderId);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centsSchema, pagingQuery } from '../common/schemas.ts';
 import { PRODUCT_SORTS } from './constants.ts';
+import { PRODUCT_EDIT_MESSAGES } from './messages.ts';
 
 export const categorySlugSchema = z
   .string()
@@ -148,3 +149,66 @@ export const reviewPageSchema = z.object({
   limit: z.number().int(),
 });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
+
+// ---------------------------------------------------------------- catalogue management
+
+/** PATCH /api/products/{id}: exactly one of the three (SPEC §7). Price is cents. */
+export const productPatchSchema = z
+  .object({
+    price: z
+      .number({ error: PRODUCT_EDIT_MESSAGES.price })
+      .int(PRODUCT_EDIT_MESSAGES.price)
+      .min(0, PRODUCT_EDIT_MESSAGES.price)
+      .max(2_000_000_000, PRODUCT_EDIT_MESSAGES.price)
+      .optional(),
+    discount_percentage: z
+      .number({ error: PRODUCT_EDIT_MESSAGES.discount })
+      .min(0, PRODUCT_EDIT_MESSAGES.discount)
+      .max(100, PRODUCT_EDIT_MESSAGES.discount)
+      .optional(),
+    stock: z
+      .number({ error: PRODUCT_EDIT_MESSAGES.stock })
+      .int(PRODUCT_EDIT_MESSAGES.stock)
+      .min(0, PRODUCT_EDIT_MESSAGES.stock)
+      .max(10_000_000, PRODUCT_EDIT_MESSAGES.stock)
+      .optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).filter((x) => x !== undefined).length === 1, {
+    message: PRODUCT_EDIT_MESSAGES.exactlyOne,
+  });
+export type ProductPatch = z.infer<typeof productPatchSchema>;
+
+const ownImage = z
+  .string()
+  .regex(
+    /^\/uploads\/[0-9a-f-]{36}\.webp$|^\/images\/products\/[A-Za-z0-9._-]+\.webp$/,
+    'Images must be uploaded to Duka first',
+  );
+
+/** POST /api/products: the creation fields and defaults of SPEC §3. Price is cents. */
+export const productCreateSchema = z.object({
+  title: z.string().trim().min(1, 'Product name is required').max(200),
+  brand: z.string().trim().min(1, 'Brand is required').max(100),
+  description: z.string().trim().min(1, 'Description is required').max(5000),
+  price: z
+    .number({ error: PRODUCT_EDIT_MESSAGES.price })
+    .int()
+    .min(1, PRODUCT_EDIT_MESSAGES.price)
+    .max(2_000_000_000),
+  discountPercentage: z
+    .number()
+    .min(0, PRODUCT_EDIT_MESSAGES.discount)
+    .max(100, PRODUCT_EDIT_MESSAGES.discount)
+    .default(0),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
+  category: z.string().trim().min(1, 'Category is required').max(60),
+  sku: z.string().trim().min(1).max(60).default('default-sku'),
+  stock: z.number().int().min(0, PRODUCT_EDIT_MESSAGES.stock).max(10_000_000).default(0),
+  weight: z.number().int().min(0).max(10_000_000).default(0),
+  warrantyInformation: z.string().trim().max(200).default('1 year warranty'),
+  shippingInformation: z.string().trim().max(200).default('Ships in 1 weeks'),
+  returnPolicy: z.string().trim().max(200).default('30 days return policy'),
+});
+export type ProductCreate = z.input<typeof productCreateSchema>;

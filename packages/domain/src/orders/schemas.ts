@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { centsSchema, pagingQuery } from '../common/schemas.ts';
+import { ORDER_STATUSES } from './lifecycle.ts';
 
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const orderItemSchema = z.object({
   product_id: z.number().int(),

@@ -34,10 +34,22 @@ export const createPayment = (itemTotalCents: number) =>
     body: { order_total: itemTotalCents },
   });
 
-export const executePayment = (paymentId: string, payerId: string) =>
-  api<{ message: string; order_id: number }>('/execute-payment', {
-    query: { paymentId, PayerID: payerId },
-  });
+const PROCESSING = 'Payment processing';
+
+/**
+ * Completes an approved payment. While another return of the same payment is being captured the
+ * server answers 202 'Payment processing'; we ask again each second for up to a minute.
+ */
+export async function executePayment(paymentId: string, payerId: string) {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const result = await api<{ message: string; order_id: number }>('/execute-payment', {
+      query: { paymentId, PayerID: payerId },
+    });
+    if (result.message !== PROCESSING) return result;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error('Your payment is still being confirmed. Please check Order History in a minute.');
+}
 
 export const cancelPayment = (paymentId: string) =>
   api<{ cancelled: boolean }>('/cancel-payment', { method: 'POST', body: { paymentId } });

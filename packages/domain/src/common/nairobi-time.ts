@@ -1,7 +1,10 @@
-// The back office counts days and months in Nairobi time: Kenya keeps UTC+3 all year (no daylight
-// saving), so a fixed offset is exact and needs no time-zone database.
+// Duka counts days and months in Nairobi time. Kenya keeps UTC+3 all year (no daylight saving),
+// so a fixed offset is exact and needs no time-zone database, on the server or in a browser.
 export const NAIROBI_OFFSET_MS = 3 * 3_600_000;
 export const DAY_MS = 86_400_000;
+
+/** The dashboard's sales chart covers this many Nairobi days, today included. */
+export const SALES_DAYS = 30;
 
 /** The first instant of a Nairobi day given as 'YYYY-MM-DD'. */
 export function nairobiDayStart(day: string): Date {
@@ -23,4 +26,9 @@ export function nairobiMonthStart(now: Date, monthsBack: number): Date {
   return new Date(
     Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - NAIROBI_OFFSET_MS,
   );
+}
+
+/** The Nairobi date of an instant as YYYY-MM-DD. */
+export function nairobiDate(instant: Date): string {
+  return new Date(instant.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
 }

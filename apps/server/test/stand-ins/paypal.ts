@@ -74,6 +74,8 @@ export interface StandInState {
   failNextRequest(kind: StandInFailure, when?: 'before' | 'after'): void;
   /** Revokes every access token issued so far, as PayPal may before expires_in. */
   expireTokens(): void;
+  /** Captures take this long to answer (a slow PayPal); 0 for at once. */
+  captureDelayMs: number;
 }
 
 export interface PayPalStandIn {
@@ -178,6 +180,7 @@ class StandIn implements StandInState {
   captures = 0;
   tokenRequests = 0;
   unauthorized = 0;
+  captureDelayMs = 0;
   readonly orders = new Map<string, StandInOrder>();
   url = '';
   private readonly tokens = new Map<string, number>();
@@ -228,6 +231,9 @@ class StandIn implements StandInState {
     const body = await readBody(req);
     if (body === null) return apiError(413, 'Request body too large');
     const url = new URL(req.url ?? '/', this.url);
+    if (this.captureDelayMs > 0 && url.pathname.endsWith('/capture')) {
+      await new Promise((resolve) => setTimeout(resolve, this.captureDelayMs));
+    }
     return this.route({ method: req.method ?? 'GET', url, headers: req.headers, body });
   }
 

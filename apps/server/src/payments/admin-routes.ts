@@ -1,11 +1,18 @@
+// The back office's Payments screen.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, desc, eq } from 'drizzle-orm';
-import { adminListQuerySchema, adminPaymentPageSchema, apiErrorSchema } from '@duka/domain';
-import { orders, payments, users } from '../db/schema.ts';
-import { shippingAddressOf } from '../orders/service.ts';
+import {
+  adminListQuerySchema,
+  adminPaymentPageSchema,
+  apiErrorSchema,
+  shippingAddressOf,
+} from '@duka/domain';
+import { paged } from '../lib/paged.ts';
+import { adminPaymentRows, countPayments } from './repo.ts';
 
-const paymentsAdmin: FastifyPluginAsyncZod = async (app) => {
+const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  app.addHook('onRequest', app.requireAdmin);
+
   app.get(
     '/admin/payments',
     {
@@ -17,21 +24,13 @@ const paymentsAdmin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminPaymentPageSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => {
-      const { limit, skip } = request.query;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ payment: payments, order: orders, email: users.email })
-          .from(payments)
-          .innerJoin(orders, eq(orders.id, payments.orderId))
-          .innerJoin(users, eq(users.id, orders.userId))
-          .orderBy(desc(payments.createdAt), desc(payments.id))
-          .limit(limit)
-          .offset(skip),
-        db.select({ n: count() }).from(payments),
-      ]);
-      return {
-        payments: rows.map(({ payment, order, email }) => ({
+    async (request) =>
+      paged(
+        'payments',
+        request.query,
+        adminPaymentRows(db),
+        countPayments(db),
+        ({ payment, order, email }) => ({
           id: payment.id,
           order_id: order.id,
           customer_email: email,
@@ -47,13 +46,9 @@ const paymentsAdmin: FastifyPluginAsyncZod = async (app) => {
           failure_reason: payment.failureReason,
           created_at: payment.createdAt.toISOString(),
           captured_at: payment.capturedAt?.toISOString() ?? null,
-        })),
-        total: total?.n ?? 0,
-        skip,
-        limit,
-      };
-    },
+        }),
+      ),
   );
 };
 
-export default paymentsAdmin;
+export default paymentsAdminRoutes;

@@ -1,0 +1,48 @@
+// Unpaid orders past their time give their stock back. An order whose payment is being captured
+// is left alone; if that capture was interrupted, it is finished here (the provider's capture is
+// idempotent), so money taken is never followed by a cancelled order.
+import type { Db } from '../db/client.ts';
+import * as payments from '../payments/repo.ts';
+import { CAPTURE_STALE_MS, capturePayment, type CaptureDeps } from './capture.ts';
+import * as repo from './repo.ts';
+import { cancelUnpaidOrder } from './service.ts';
+
+const BATCH = 500;
+
+/** Returns how many orders expired. */
+export async function expireStaleOrders(
+  deps: CaptureDeps & { log?: (err: unknown, paymentId: number) => void },
+  now = new Date(),
+): Promise<number> {
+  let expired = 0;
+  const interrupted: number[] = [];
+  for (const id of await repo.staleOrderIds(deps.db, now, BATCH)) {
+    const outcome = await expireOne(deps.db, id, now);
+    if (outcome === 'expired') expired++;
+    else if (typeof outcome === 'number') interrupted.push(outcome);
+  }
+  for (const paymentId of interrupted) {
+    await capturePayment(deps, paymentId, { now, keepClaimOnError: true }).catch((err: unknown) =>
+      deps.log?.(err, paymentId),
+    );
+  }
+  return expired;
+}
+
+/** 'expired', 'kept', or the id of a capture that was interrupted and needs finishing. */
+async function expireOne(db: Db, id: number, now: Date): Promise<'expired' | 'kept' | number> {
+  return db.transaction(async (tx) => {
+    // Skip an order someone is acting on right now; the next sweep looks again.
+    const order = await repo.lockOrderIfFree(tx, id);
+    if (order?.status !== 'pending_payment' || !order.expiresAt || order.expiresAt >= now) {
+      return 'kept';
+    }
+    const [capturing] = await payments.capturingPayments(tx, id);
+    if (capturing) {
+      const startedAt = capturing.captureStartedAt?.getTime() ?? 0;
+      return now.getTime() - startedAt >= CAPTURE_STALE_MS ? capturing.id : 'kept';
+    }
+    const done = await cancelUnpaidOrder(tx, id, { status: 'expired', reason: 'not paid in time' });
+    return done ? 'expired' : 'kept';
+  });
+}

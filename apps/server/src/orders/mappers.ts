@@ -1,0 +1,86 @@
+// Order rows as the API shows them.
+import {
+  expectedDelivery,
+  ORDER_TRANSITIONS,
+  shippingAddressOf,
+  type AdminOrder,
+  type Order,
+  type OrderDetail,
+} from '@duka/domain';
+import type { PaymentRow } from '../payments/repo.ts';
+import type { AdminOrderRow, OrderItemRow, OrderRow } from './repo.ts';
+
+export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    id: row.id,
+    order_date: row.createdAt.toISOString(),
+    status: row.status,
+    shipping_address: shippingAddressOf(row),
+    payment_method: row.paymentMethod,
+    order_total: row.totalCents,
+    items: items.map((i) => ({
+      product_id: i.productId,
+      title: i.title,
+      image: i.image,
+      price: i.unitPriceCents,
+      quantity: i.quantity,
+      subtotal: i.unitPriceCents * i.quantity,
+    })),
+  };
+}
+
+export function toOrderDetail(
+  order: OrderRow,
+  items: OrderItemRow[],
+  phone: string,
+  payment: PaymentRow | undefined,
+): OrderDetail {
+  return {
+    ...toOrder(order, items),
+    item_count: order.itemCount,
+    items_total: order.itemsCents,
+    shipping: order.shippingCents,
+    vat: order.vatCents,
+    shipping_name: order.shippingName,
+    street_address: order.streetAddress,
+    apartment_number: order.apartmentNumber,
+    city: order.city,
+    zip_code: order.zipCode,
+    email: order.email,
+    phone_number: phone,
+    paid_at: order.paidAt?.toISOString() ?? null,
+    transaction_id: payment?.transactionId ?? null,
+    payer_id: payment?.payerId ?? null,
+    settlement: payment
+      ? {
+          currency: payment.settlementCurrency,
+          amount_minor: payment.settlementAmountMinor,
+          rate: payment.exchangeRate,
+        }
+      : null,
+    expected_delivery: order.paidAt ? expectedDelivery(order.paidAt) : null,
+  };
+}
+
+export function toAdminOrder({
+  order,
+  email,
+  username,
+  firstItem,
+  lineCount,
+}: AdminOrderRow): AdminOrder {
+  return {
+    id: order.id,
+    user_email: email,
+    username,
+    created_at: order.createdAt.toISOString(),
+    shipping_address: shippingAddressOf(order),
+    payment_method: order.paymentMethod,
+    order_total: order.totalCents,
+    status: order.status,
+    next_statuses: [...ORDER_TRANSITIONS[order.status]],
+    first_item: firstItem ?? '',
+    line_count: Number(lineCount),
+    item_count: order.itemCount,
+  };
+}

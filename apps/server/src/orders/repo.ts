@@ -1,0 +1,176 @@
+// The orders and order_items tables: only orders/ and payments/ touch them.
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, sum, type SQL } from 'drizzle-orm';
+import { EARNING_STATUSES } from '@duka/domain';
+import type { Db, Tx } from '../db/client.ts';
+import { orderItems, orders, users } from '../db/schema.ts';
+import { queryRows } from '../lib/sql.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderStatus = OrderRow['status'];
+
+export async function insertOrder(
+  tx: Tx,
+  values: typeof orders.$inferInsert,
+  lines: Omit<typeof orderItems.$inferInsert, 'orderId'>[],
+): Promise<OrderRow> {
+  const [created] = await tx.insert(orders).values(values).returning();
+  await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: created!.id })));
+  return created!;
+}
+
+/** The order row is the lock every path that changes an order takes, so two never act at once. */
+export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+/** Like lockOrder, but passes over an order someone else holds (the expiry job looks again). */
+export async function lockOrderIfFree(tx: Tx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function updateOrder(
+  tx: Db | Tx,
+  id: number,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, id));
+}
+
+/** Moves an order from one status to another; false when it was no longer in `from`. */
+export async function moveOrder(
+  tx: Tx,
+  id: number,
+  from: OrderStatus,
+  values: Partial<typeof orders.$inferInsert> & { status: OrderStatus },
+): Promise<boolean> {
+  const moved = await tx
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning({ id: orders.id });
+  return moved.length > 0;
+}
+
+export async function openOrderIds(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment')));
+  return rows.map((r) => r.id);
+}
+
+export async function stockLinesOf(tx: Tx, orderId: number) {
+  return tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+}
+
+export async function itemsOf(db: Db, orderIds: number[]): Promise<Map<number, OrderItemRow[]>> {
+  const byOrder = new Map<number, OrderItemRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
+}
+
+// ---------------------------------------------------------------- the shopper's own orders
+
+const ownedBy = (userId: number) => eq(orders.userId, userId);
+
+export const ownOrderRows = (db: Db, userId: number) =>
+  db.select().from(orders).where(ownedBy(userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+
+export const countOwnOrders = (db: Db, userId: number) =>
+  db.select({ n: count() }).from(orders).where(ownedBy(userId));
+
+export async function ownOrderWithPhone(db: Db, userId: number, orderId: number) {
+  const [row] = await db
+    .select({ order: orders, phone: users.phoneNumber })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.id, orderId), ownedBy(userId)));
+  return row;
+}
+
+// ---------------------------------------------------------------- the back office
+
+const firstItem = sql<
+  string | null
+>`(select ${orderItems.title} from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by ${orderItems.id} limit 1)`;
+/** How many different products the order holds (its quantity is item_count). */
+const lineCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+
+export function adminOrderRows(db: Db, where?: SQL) {
+  return db
+    .select({ order: orders, email: users.email, username: users.username, firstItem, lineCount })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export async function adminOrderById(db: Db, id: number) {
+  const [row] = await adminOrderRows(db, eq(orders.id, id));
+  return row;
+}
+
+export type AdminOrderRow = Awaited<ReturnType<typeof adminOrderRows>>[number];
+
+export const countOrders = (db: Db) => db.select({ n: count() }).from(orders);
+
+/** Orders whose number is `orderId` or whose customer's e-mail matches the pattern. */
+export function searchOrderRows(db: Db, pattern: string, orderId: number | undefined) {
+  return adminOrderRows(
+    db,
+    or(ilike(users.email, pattern), orderId ? eq(orders.id, orderId) : sql`false`),
+  );
+}
+
+const earning = () => inArray(orders.status, [...EARNING_STATUSES]);
+
+export async function earnings(db: Db): Promise<{ earnings: number; orders: number }> {
+  const [row] = await db
+    .select({ earnings: sum(orders.totalCents), orders: count() })
+    .from(orders)
+    .where(earning());
+  return { earnings: Number(row?.earnings ?? 0), orders: row?.orders ?? 0 };
+}
+
+/** Money taken per Nairobi day (UTC+3) since `since`. */
+export async function salesByDay(db: Db, since: Date) {
+  const rows = await queryRows<{ day: string; total: number }>(
+    db,
+    sql`select to_char((${orders.paidAt} at time zone 'UTC') + interval '3 hours', 'YYYY-MM-DD') as day,
+               sum(${orders.totalCents})::bigint as total
+        from ${orders}
+        where ${earning()} and ${orders.paidAt} >= ${since}
+        group by 1 order by 1`,
+  );
+  return rows.map((r) => ({ date: r.day, total: Number(r.total) }));
+}
+
+/** Unpaid orders past their time, oldest first. */
+export async function staleOrderIds(db: Db, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lt(orders.expiresAt, now)))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

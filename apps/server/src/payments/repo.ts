@@ -1,0 +1,106 @@
+// The payments table. An order and its payments are one aggregate: only payments/ and orders/
+// read or write these rows; checkout and the back office call them.
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { orderItems, orders, payments, users } from '../db/schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentStatus = PaymentRow['status'];
+
+/** Payments still waiting at the provider; closing one means it will never be captured. */
+const OPEN: PaymentStatus[] = ['created'];
+
+export async function insertPayment(db: Db | Tx, values: typeof payments.$inferInsert) {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function findByProviderId(
+  db: Db | Tx,
+  provider: string,
+  providerPaymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+  return row;
+}
+
+/** The payment and the id of the shopper whose order it pays. */
+export async function findWithOwner(db: Db | Tx, provider: string, providerPaymentId: string) {
+  const [row] = await db
+    .select({ payment: payments, ownerId: orders.userId })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+  return row;
+}
+
+export async function findById(db: Db | Tx, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/** The payment that settled the order, or else its latest attempt. */
+export async function settlingPayment(db: Db | Tx, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.capturedAt), desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+export async function updatePayment(
+  db: Db | Tx,
+  id: number,
+  values: Partial<typeof payments.$inferInsert>,
+): Promise<void> {
+  await db.update(payments).set(values).where(eq(payments.id, id));
+}
+
+/**
+ * Closes the order's payments still open at the provider with the reason: 'cancelled' (by the
+ * shopper, an admin, or a newer checkout) or 'expired' (not paid in time).
+ */
+export async function closeOpenPayments(
+  tx: Tx,
+  orderId: number,
+  status: 'cancelled' | 'expired',
+  reason: string,
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status, failureReason: reason })
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, OPEN)));
+}
+
+/** The order's payments being captured right now (the expiry job leaves their orders alone). */
+export async function capturingPayments(db: Db | Tx, orderId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'capturing')));
+}
+
+/** What the sandbox payment page shows of the order. */
+export function orderLinesOf(db: Db | Tx, orderId: number) {
+  return db
+    .select({ title: orderItems.title, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+}
+
+/** The back office's Payments list, newest first: each with its order and customer. */
+export function adminPaymentRows(db: Db) {
+  return db
+    .select({ payment: payments, order: orders, email: users.email })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+export const countPayments = (db: Db) => db.select({ n: count() }).from(payments);

@@ -1,0 +1,49 @@
+// The order lifecycle (DESIGN.md, "Where we do better" 6 and 7):
+//   pending_payment → paid → processing → shipped → delivered
+//   pending_payment → cancelled (stock goes back), paid → refunded
+// Plain data, no zod: the server's database enum and the back office's controls both read it.
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['paid', 'cancelled'],
+  paid: ['processing', 'refunded'],
+  processing: ['shipped', 'refunded'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+  refunded: [],
+};
+
+/** Orders that brought money in: paid, and every later step except a refund. */
+export const EARNING_STATUSES = ['paid', 'processing', 'shipped', 'delivered'] as const;
+
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Why a move is refused, in words for the admin. */
+export function transitionRefusal(from: OrderStatus): string {
+  const allowed = ORDER_TRANSITIONS[from];
+  return allowed.length
+    ? `An order that is ${from} can only become ${allowed.join(' or ')}.`
+    : `An order that is ${from} cannot change any more.`;
+}
+
+/** 'Apt 4B, Moi Avenue 12, Nairobi, 00100': the one-line address of the screens. */
+export function shippingAddressOf(o: {
+  apartmentNumber: string | null;
+  streetAddress: string;
+  city: string;
+  zipCode: string;
+}): string {
+  return [o.apartmentNumber, o.streetAddress, o.city, o.zipCode].filter(Boolean).join(', ');
+}
