@@ -5,6 +5,7 @@ import { count, desc } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { emails } from '../db/schema.ts';
+import { paged, type PageRequest } from '../lib/paged.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -196,29 +197,16 @@ export function createMailer(options: MailerOptions): Mailer {
 
 export type EmailRecord = typeof emails.$inferSelect;
 
-export interface EmailPage {
-  emails: EmailRecord[];
-  total: number;
-  limit: number;
-  skip: number;
-}
-
 /** Every recorded e-mail (sent, waiting or failed), newest first, one page at a time. */
-export async function listOutbox(
-  db: Db,
-  page: { limit: number; skip: number },
-): Promise<EmailPage> {
+export function listOutbox(db: Db, page: PageRequest) {
   // Routes validate paging; clamping here keeps a careless caller from reading the whole table.
   const limit = Math.min(Math.max(Math.trunc(page.limit) || 1, 1), 100);
   const skip = Math.max(Math.trunc(page.skip) || 0, 0);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(emails)
-      .orderBy(desc(emails.createdAt), desc(emails.id))
-      .limit(limit)
-      .offset(skip),
-    db.select({ total: count() }).from(emails),
-  ]);
-  return { emails: rows, total: totalRow?.total ?? 0, limit, skip };
+  return paged(
+    'emails',
+    { limit, skip },
+    db.select().from(emails).orderBy(desc(emails.createdAt), desc(emails.id)),
+    db.select({ n: count() }).from(emails),
+    (row: EmailRecord) => row,
+  );
 }
