@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -35,6 +34,7 @@ import paymentsAdminRoutes from './payments/admin-routes.ts';
 import contactsAdminRoutes from './contacts/admin-routes.ts';
 import mailAdminRoutes from './mail/admin-routes.ts';
 import jobs from './plugins/jobs.ts';
+import limits from './limits/plugin.ts';
 import contactsRoutes from './contacts/routes.ts';
 import uploadsRoutes from './uploads/routes.ts';
 
@@ -80,12 +80,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(security);
   await app.register(compress, { threshold: 1024 });
   await app.register(openapi);
-  // Limits are declared per route (sign-up, contact form…); log-in has its own throttle.
-  await app.register(rateLimit, { global: false });
   await app.register(auth);
   await app.register(payments);
   await app.register(mailer);
   await app.register(jobs);
+  await app.register(limits);
   await app.register(ordersJobs);
 
   await app.register(healthRoutes);

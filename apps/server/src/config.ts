@@ -42,6 +42,8 @@ export const configSchema = z
       .min(10)
       .default(15 * 60),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+    /** redis://host:port to keep rate-limit counts in Redis instead of PostgreSQL. */
+    REDIS_URL: optionalString,
     /** smtp://user:pass@host:port; without it e-mails are kept in the outbox table. */
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default('Duka <hello@duka.co.ke>'),
@@ -56,6 +58,9 @@ export const configSchema = z
     ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
     /** Sign-ups accepted per hour from one address. */
     SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Failed log-ins allowed per account, and per address, in 15 minutes. */
+    LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** Contact-form messages accepted per hour from one address. */
     CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     UPLOAD_MAX_BYTES: z.coerce
