@@ -56,11 +56,18 @@ export interface AppOptions {
 
 export type App = FastifyInstance;
 
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A client's X-Request-Id is kept only when it is a plain token, so that logs cannot be
+    // forged or flooded through it; otherwise the request gets an id of our own.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
     // Only behind a proxy we run may X-Forwarded-For be believed (rate limits key on the address).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

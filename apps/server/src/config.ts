@@ -1,6 +1,7 @@
 // The environment, parsed once at start-up. A wrong value stops the server with a list of what is
 // wrong rather than surfacing later as a strange failure.
 import { z } from 'zod';
+import { AUTH_MESSAGES, passwordSchema } from '@duka/domain';
 
 const optionalString = z
   .string()
@@ -72,8 +73,28 @@ export const configSchema = z
     WEB_DIST_DIR: optionalString,
   })
   .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    if (c.NODE_ENV === 'production') {
+      if (!c.JWT_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message: 'is required in production',
+        });
+      } else if (new Set(c.JWT_SECRET).size < 16) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message: 'must be random: at least 16 different characters (openssl rand -base64 48)',
+        });
+      }
+      // The first administrator's password meets the rule every shopper's password meets.
+      if (c.ADMIN_PASSWORD && !passwordSchema.safeParse(c.ADMIN_PASSWORD).success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_PASSWORD'],
+          message: AUTH_MESSAGES.passwordRule,
+        });
+      }
     }
     if (c.PAYMENT_PROVIDER === 'paypal' && !(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET)) {
       ctx.addIssue({

@@ -23,7 +23,7 @@ export function meetsPasswordRule(password: string): boolean {
   );
 }
 
-const passwordSchema = z
+export const passwordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRule })
   .max(200, 'Password is too long')
   .refine(meetsPasswordRule, AUTH_MESSAGES.passwordRule);
