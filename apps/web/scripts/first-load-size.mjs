@@ -55,9 +55,13 @@ const sized = rows.map((file) => {
   return { file, raw: code.length, gzip: zipped };
 });
 
-console.log(`First-load JavaScript of ${routes.join(', ')} (gzip, zlib default level; kB = 1000 bytes as Vite prints):`);
+console.log(
+  `First-load JavaScript of ${routes.join(', ')} (gzip, zlib default level; kB = 1000 bytes as Vite prints):`,
+);
 for (const row of sized.sort((a, b) => b.gzip - a.gzip)) {
   console.log(`  ${kb(row.gzip).padStart(10)}  ${kb(row.raw).padStart(10)} raw  ${row.file}`);
 }
-console.log(`  ${kb(gzip).padStart(10)}  ${kb(raw).padStart(10)} raw  TOTAL (${sized.length} files)`);
+console.log(
+  `  ${kb(gzip).padStart(10)}  ${kb(raw).padStart(10)} raw  TOTAL (${sized.length} files)`,
+);
 console.log(`Packages: ${[...packages].sort().join(', ') || '(no source maps)'}`);

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { Field, inputClass, TextField } from '../../auth/components/field.tsx';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 
 export const REDIRECT_AFTER_MS = 3500;
 
