@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { REPLY_MESSAGES, PRODUCT_EDIT_MESSAGES } from './messages.ts';
 import { centsSchema, pagingQuery } from '../common/schemas.ts';
 import { productSummarySchema, reviewSchema } from '../catalog/schemas.ts';
 import { orderStatusSchema } from '../orders/schemas.ts';
+
+// Re-exported, so imports from here and from the package root keep working.
+export { REPLY_MESSAGES, PRODUCT_EDIT_MESSAGES };
 
 const page = <T extends z.ZodTypeAny>(key: string, item: T) =>
   z.object({
@@ -193,11 +197,6 @@ export const adminMessagesSchema = z.object({
 });
 export type AdminMessages = z.infer<typeof adminMessagesSchema>;
 
-export const REPLY_MESSAGES = {
-  invalid: 'Please provide a valid recipient email and message.',
-  sent: 'Reply sent successfully!',
-} as const;
-
 export const replySchema = z.object({
   message: z
     .string({ error: REPLY_MESSAGES.invalid })
@@ -228,18 +227,6 @@ export const adminSearchSchema = z.object({
 export type AdminSearch = z.infer<typeof adminSearchSchema>;
 
 // ---------------------------------------------------------------- catalogue management
-
-export const PRODUCT_EDIT_MESSAGES = {
-  discount: 'Please enter a valid discount percentage between 0 and 100.',
-  stock: 'Please enter a valid number for stock change.',
-  price: 'Please enter a valid price.',
-  exactlyOne: 'Send exactly one of price, discount_percentage or stock.',
-  permissionPrice: 'You do not have permission to edit prices.',
-  permissionDiscount: 'You do not have permission to update discounts.',
-  permissionStock: 'You do not have permission to change stock.',
-  permissionAdd: 'You do not have permission to add products.',
-  addFailed: 'Failed to add product. Please try again.',
-} as const;
 
 /** PATCH /api/products/{id}: exactly one of the three (SPEC §7). Price is cents. */
 export const productPatchSchema = z

@@ -1,7 +1,7 @@
 // The Edit Price / Discount / Stock modal of All Products (SPEC §2.14, §4, §5).
 import { useId, useState } from 'react';
 import type { ProductSummary } from '@duka/domain';
-import { PRODUCT_EDIT_MESSAGES } from '@duka/domain/admin/schemas';
+import { PRODUCT_EDIT_MESSAGES } from '@duka/domain/admin/messages';
 import { shillingsToCents } from '@duka/domain/pricing/money';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';

@@ -1,7 +1,7 @@
 // Add Product (SPEC §2.14, §4, §5): the fields of a new product and up to three images.
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRODUCT_EDIT_MESSAGES } from '@duka/domain/admin/schemas';
+import { PRODUCT_EDIT_MESSAGES } from '@duka/domain/admin/messages';
 import { shillingsToCents } from '@duka/domain/pricing/money';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';

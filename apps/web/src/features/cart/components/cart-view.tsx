@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CartLine } from '@duka/domain';
-import { CART_MESSAGES } from '@duka/domain/cart/schemas';
+import { CART_MESSAGES } from '@duka/domain/cart/messages';
 import { CartLines } from './cart-lines.tsx';
 import { loadErrorText } from './load-error.ts';
 import { LoginNeeded } from './login-needed.tsx';
