@@ -50,9 +50,8 @@ function startServer(port) {
 
 async function waitReady(port) {
   for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {}
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+    if (ready?.ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`instance on port ${port} did not come up`);
@@ -72,7 +71,9 @@ async function call(port, method, url, { token, body } = {}) {
   let json;
   try {
     json = JSON.parse(text);
-  } catch {}
+  } catch {
+    json = undefined; // the sandbox's redirects carry no JSON
+  }
   return { status: res.status, json, location: res.headers.get('location') };
 }
 

@@ -1,23 +1,9 @@
 import { z } from 'zod';
+import { CART_MESSAGES } from './messages.ts';
 import { centsSchema } from '../common/schemas.ts';
 
-/** SPEC §5 and §8, word for word. */
-export const CART_MESSAGES = {
-  alreadyInCart: 'Item is already in your cart.',
-  alreadyInWishlist: 'Item is already in your wishlist.',
-  loginForCart: 'You need to log in to add items to the cart.',
-  loginForWishlist: 'You need to log in to add items to the wishlist.',
-  addedToCart: 'Product successfully added to your cart!',
-  removedFromCart: 'Product successfully removed from your cart.',
-  addedToWishlist: 'Product successfully added to your wishlist!',
-  removedFromWishlist: 'Product successfully removed from your wishlist.',
-  addToCartFailed: 'Failed to add item to cart.',
-  removeFromCartFailed: 'Failed to remove item from cart.',
-  addToWishlistFailed: 'Failed to add item to wishlist.',
-  removeFromWishlistFailed: 'Failed to remove item from wishlist.',
-  cartLoadFailed: 'Failed to fetch cart data',
-  wishlistLoadFailed: 'Failed to fetch wishlist data',
-} as const;
+// Re-exported, so imports from here and from the package root keep working.
+export { CART_MESSAGES };
 
 const INT4_MAX = 2_147_483_647;
 const PRODUCT_ID = 'product_id must be a product id';

@@ -4,10 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingText, FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { authQueries, updateProfile } from '../../auth/api/auth-api.ts';
-import { Field, inputClass, TextField } from '../../auth/components/field.tsx';
-import { PasswordInput } from '../../auth/components/password-input.tsx';
+import { profileQuery, updateProfile } from '../api/profile-api.ts';
 
 interface FormValues {
   username: string;
@@ -21,7 +22,8 @@ interface FormValues {
 export default function ProfilePage() {
   useDocumentTitle('Update Profile');
   const queryClient = useQueryClient();
-  const profile = useQuery(authQueries.profile());
+  const { reloadCurrentUser } = useAuth();
+  const profile = useQuery(profileQuery());
   const [edited, setEdited] = useState<Partial<FormValues>>({});
   const [success, setSuccess] = useState('');
   const [error, setError] = useState('');
@@ -62,7 +64,8 @@ export default function ProfilePage() {
       });
       setSuccess('Profile updated successfully');
       setEdited({});
-      await queryClient.invalidateQueries({ queryKey: ['auth'] });
+      // The header shows the new name too.
+      await Promise.all([queryClient.invalidateQueries(profileQuery()), reloadCurrentUser()]);
     } catch (err) {
       if (err instanceof ApiError) {
         setFieldErrors(err.fields);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { CartLine } from '@duka/domain';
 import { lineTotalCents } from '@duka/domain/pricing/cart-total';
 import { formatKsh } from '@duka/domain/pricing/money';
-import { QuantityStepper } from '../../catalog/components/quantity-stepper.tsx';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import {
   productOfLine,
   useAddToWishlist,
