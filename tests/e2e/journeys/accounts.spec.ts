@@ -177,3 +177,25 @@ test('an access token that expired mid-session is refreshed silently', async ({
   expect(after[0]).not.toBe(expired);
   expect(after[1]).not.toBe(refreshBefore);
 });
+
+test('changing the log-in e-mail asks for the current password', async ({
+  page,
+  loggedInShopper: me,
+}) => {
+  await page.goto('/userprofile/profile');
+  await expect(page.getByLabel('Email Address')).toHaveValue(me.email);
+  const moved = `moved-${me.email}`;
+  await page.getByLabel('Email Address').fill(moved);
+  await expect(
+    page.getByText('Enter your current password to change your e-mail address. It goes in'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByLabel('Current Password', { exact: true })).toHaveAccessibleDescription(
+    'Enter your current password to change your e-mail address.',
+  );
+  await page.getByLabel('Current Password', { exact: true }).fill(me.password);
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByRole('status')).toHaveText('Profile updated successfully');
+  await page.reload();
+  await expect(page.getByLabel('Email Address')).toHaveValue(moved);
+});

@@ -10,6 +10,8 @@ import { useAuth } from '../../../lib/auth-context.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { profileQuery, updateProfile } from '../api/profile-api.ts';
 
+const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your e-mail address.';
+
 interface FormValues {
   username: string;
   email: string;
@@ -39,6 +41,8 @@ export default function ProfilePage() {
     confirmPassword: '',
     ...edited,
   };
+  const emailChanged =
+    !!profile.data && values.email.trim().toLowerCase() !== profile.data.email.toLowerCase();
   const set = (field: keyof FormValues) => (e: { target: { value: string } }) =>
     setEdited((v) => ({ ...v, [field]: e.target.value }));
 
@@ -50,6 +54,10 @@ export default function ProfilePage() {
       setError('New passwords do not match');
       return;
     }
+    if (emailChanged && !values.currentPassword) {
+      setFieldErrors({ currentPassword: EMAIL_NEEDS_PASSWORD });
+      return;
+    }
     setError('');
     setSaving(true);
     try {
@@ -57,10 +65,10 @@ export default function ProfilePage() {
         username: values.username,
         email: values.email,
         phone_number: values.phone_number,
-        // Without a new password, neither password field is sent (SPEC §5).
-        ...(values.newPassword
-          ? { currentPassword: values.currentPassword, newPassword: values.newPassword }
-          : {}),
+        // Without a new password, neither password field is sent (SPEC §5) — except that a new
+        // e-mail address needs the current password.
+        ...(values.newPassword || emailChanged ? { currentPassword: values.currentPassword } : {}),
+        ...(values.newPassword ? { newPassword: values.newPassword } : {}),
       });
       setSuccess('Profile updated successfully');
       setEdited({});
@@ -111,7 +119,15 @@ export default function ProfilePage() {
           type="email"
           value={values.email}
           onChange={set('email')}
+          {...(emailChanged && !fieldErrors.email
+            ? { 'aria-describedby': 'email-needs-password' }
+            : {})}
         />
+        {emailChanged && (
+          <p id="email-needs-password" className="-mt-2 text-sm text-slate-600">
+            {EMAIL_NEEDS_PASSWORD} It goes in the Current Password field below.
+          </p>
+        )}
         <TextField
           label="Phone Number"
           error={fieldErrors.phone_number}
