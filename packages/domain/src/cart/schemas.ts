@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema } from '../common/schemas.ts';
+import { centsSchema, int32, int32FromText } from '../common/schemas.ts';
 
 /** SPEC §5 and §8, word for word. */
 export const CART_MESSAGES = {
@@ -19,20 +19,15 @@ export const CART_MESSAGES = {
   wishlistLoadFailed: 'Failed to fetch wishlist data',
 } as const;
 
-const INT4_MAX = 2_147_483_647;
 const PRODUCT_ID = 'product_id must be a product id';
 const QUANTITY = 'Quantity must be a whole number of at least 1';
 
 // Bodies take JSON numbers as they are (no coercion: `true` or "2" is not a quantity); path
 // parameters arrive as text and are coerced.
-const productId = z
-  .number({ error: PRODUCT_ID })
-  .int(PRODUCT_ID)
-  .positive(PRODUCT_ID)
-  .max(INT4_MAX);
+const productId = int32(PRODUCT_ID).positive(PRODUCT_ID);
 
 /** 1 or more; the upper bound is the product's stock, checked by the server (422). */
-const quantity = z.number({ error: QUANTITY }).int(QUANTITY).min(1, QUANTITY);
+const quantity = int32(QUANTITY).min(1, QUANTITY);
 
 /** POST /api/cart. SPEC §3 also sends price and user_id: both are ignored (stripped). */
 export const cartItemInputSchema = z.object({
@@ -47,7 +42,7 @@ export const cartQuantitySchema = z.object({ quantity });
 export const wishlistItemInputSchema = z.object({ product_id: productId });
 
 export const productIdParamSchema = z.object({
-  id: z.coerce.number({ error: PRODUCT_ID }).int(PRODUCT_ID).positive(PRODUCT_ID).max(INT4_MAX),
+  id: int32FromText(PRODUCT_ID).positive(PRODUCT_ID),
 });
 
 export const wishlistLineSchema = z
