@@ -26,7 +26,10 @@ const QUANTITY = 'Quantity must be a whole number of at least 1';
 // parameters arrive as text and are coerced.
 const productId = int32(PRODUCT_ID).positive(PRODUCT_ID);
 
-/** 1 or more; the upper bound is the product's stock, checked by the server (422). */
+/**
+ * 1 or more. The server holds a line to the product's stock and to its per-line cap (both 422);
+ * the schema only keeps the number within what the database can hold.
+ */
 const quantity = int32(QUANTITY).min(1, QUANTITY);
 
 /** POST /api/cart. SPEC §3 also sends price and user_id: both are ignored (stripped). */
@@ -60,6 +63,18 @@ export const wishlistLineSchema = z
 export type WishlistLine = z.infer<typeof wishlistLineSchema>;
 
 export const cartLineSchema = wishlistLineSchema
-  .extend({ quantity: z.number().int() })
+  .extend({
+    quantity: z.number().int(),
+    max_quantity: z
+      .number()
+      .int()
+      .describe('The most this line may hold: the stock, but never more than the per-line cap'),
+  })
   .meta({ id: 'CartLine' });
-export type CartLine = z.infer<typeof cartLineSchema>;
+/** A cart line exactly as the API sends it. */
+export type CartLineFromServer = z.infer<typeof cartLineSchema>;
+/**
+ * A cart line as the screens hold it. The server always sends `max_quantity`; it is optional here
+ * only while the web app's optimistic stand-in lines are built without it.
+ */
+export type CartLine = Omit<CartLineFromServer, 'max_quantity'> & { max_quantity?: number };
