@@ -57,6 +57,8 @@ export const configSchema = z
     /** … at this many shillings for one unit of it. */
     PAYPAL_KES_PER_UNIT: z.coerce.number().positive().default(129),
     ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+    /** The most units of one product a cart line (and so an order) may hold. */
+    MAX_UNITS_PER_LINE: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Sign-ups accepted per hour from one address. */
     SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Failed log-ins allowed per account, and per address, in 15 minutes. */

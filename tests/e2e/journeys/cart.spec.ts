@@ -200,3 +200,30 @@ test('on a phone the cart is a list of cards with the total in sight', async ({
   await expect(modal.getByTestId('cart-total')).toBeInViewport();
   await expect(modal.getByRole('button', { name: 'Checkout' })).toBeInViewport();
 });
+
+test('one cart line stops at the per-order cap, and says so', async ({
+  page,
+  request,
+  loggedInShopper: me,
+  apiAuth,
+}) => {
+  // A demo product with more stock than the cap (10 by default).
+  const { products } = await (await request.get('/api/products?sort=stock&limit=1')).json();
+  const plenty = products[0];
+  expect(plenty.stock).toBeGreaterThan(10);
+  const headers = await apiAuth(me);
+  const added = await request.post('/api/cart', {
+    headers,
+    data: { product_id: plenty.id, quantity: 10 },
+  });
+  expect(added.status()).toBe(201);
+  const over = await request.patch(`/api/cart/${plenty.id}`, { headers, data: { quantity: 11 } });
+  expect(over.status()).toBe(422);
+  expect((await over.json()).error).toBe('You can buy at most 10 of this item per order.');
+
+  await page.goto('/cart');
+  const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await expect(cart.getByLabel('Quantity', { exact: true })).toHaveValue('10');
+  await expect(cart.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  await expect(cart).toContainText('You can buy at most 10 of this item per order.');
+});

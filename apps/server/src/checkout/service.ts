@@ -4,6 +4,7 @@
 import { checkoutTotals, type CheckoutSummary } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { lockShopper, pricedCartLines } from '../cart/repo.ts';
+import { assertWithinCap } from '../cart/service.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../lib/http-error.ts';
 import { capturePayment } from '../orders/capture.ts';
 import { cancelUnpaidOrder, placeOrder } from '../orders/service.ts';
@@ -16,6 +17,7 @@ export interface CheckoutDeps {
   db: Db;
   provider: PaymentProvider;
   paymentTimeoutMinutes: number;
+  maxUnitsPerLine: number;
 }
 
 const METHOD_NAMES: Record<PaymentProvider['name'], string> = {
@@ -69,6 +71,7 @@ export async function startPayment(
     await lockShopper(tx, userId);
     const lines = await pricedCartLines(tx, userId);
     if (lines.length === 0) throw unprocessable('Your cart is empty.', 'CART_EMPTY');
+    for (const line of lines) assertWithinCap(line.quantity, deps.maxUnitsPerLine);
     return placeOrder(tx, {
       userId,
       lines,

@@ -1,24 +1,22 @@
 import { z } from 'zod';
 import { CART_MESSAGES } from './messages.ts';
-import { centsSchema } from '../common/schemas.ts';
+import { centsSchema, int32, int32FromText } from '../common/schemas.ts';
 
 // Re-exported, so imports from here and from the package root keep working.
 export { CART_MESSAGES };
 
-const INT4_MAX = 2_147_483_647;
 const PRODUCT_ID = 'product_id must be a product id';
 const QUANTITY = 'Quantity must be a whole number of at least 1';
 
 // Bodies take JSON numbers as they are (no coercion: `true` or "2" is not a quantity); path
 // parameters arrive as text and are coerced.
-const productId = z
-  .number({ error: PRODUCT_ID })
-  .int(PRODUCT_ID)
-  .positive(PRODUCT_ID)
-  .max(INT4_MAX);
+const productId = int32(PRODUCT_ID).positive(PRODUCT_ID);
 
-/** 1 or more; the upper bound is the product's stock, checked by the server (422). */
-const quantity = z.number({ error: QUANTITY }).int(QUANTITY).min(1, QUANTITY);
+/**
+ * 1 or more. The server holds a line to the product's stock and to its per-line cap (both 422);
+ * the schema only keeps the number within what the database can hold.
+ */
+const quantity = int32(QUANTITY).min(1, QUANTITY);
 
 /** POST /api/cart. SPEC §3 also sends price and user_id: both are ignored (stripped). */
 export const cartItemInputSchema = z.object({
@@ -33,7 +31,7 @@ export const cartQuantitySchema = z.object({ quantity });
 export const wishlistItemInputSchema = z.object({ product_id: productId });
 
 export const productIdParamSchema = z.object({
-  id: z.coerce.number({ error: PRODUCT_ID }).int(PRODUCT_ID).positive(PRODUCT_ID).max(INT4_MAX),
+  id: int32FromText(PRODUCT_ID).positive(PRODUCT_ID),
 });
 
 export const wishlistLineSchema = z
@@ -51,6 +49,18 @@ export const wishlistLineSchema = z
 export type WishlistLine = z.infer<typeof wishlistLineSchema>;
 
 export const cartLineSchema = wishlistLineSchema
-  .extend({ quantity: z.number().int() })
+  .extend({
+    quantity: z.number().int(),
+    max_quantity: z
+      .number()
+      .int()
+      .describe('The most this line may hold: the stock, but never more than the per-line cap'),
+  })
   .meta({ id: 'CartLine' });
-export type CartLine = z.infer<typeof cartLineSchema>;
+/** A cart line exactly as the API sends it. */
+export type CartLineFromServer = z.infer<typeof cartLineSchema>;
+/**
+ * A cart line as the screens hold it. The server always sends `max_quantity`; it is optional here
+ * only while the web app's optimistic stand-in lines are built without it.
+ */
+export type CartLine = Omit<CartLineFromServer, 'max_quantity'> & { max_quantity?: number };
