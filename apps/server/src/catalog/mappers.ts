@@ -7,7 +7,21 @@ import {
 } from '@duka/domain';
 import type { products, reviews } from '../db/schema.ts';
 
-type ProductRow = typeof products.$inferSelect;
+/** A product as its page shows it: every column but the search ones. */
+type ProductRow = Omit<typeof products.$inferSelect, 'searchText' | 'searchWords'>;
+/** A product as a card shows it. */
+type CardRow = Pick<
+  ProductRow,
+  | 'id'
+  | 'title'
+  | 'brand'
+  | 'priceCents'
+  | 'discountBp'
+  | 'rating'
+  | 'stock'
+  | 'thumbnail'
+  | 'createdAt'
+>;
 
 export function availabilityOf(stock: number): string {
   if (stock <= 0) return 'Out of Stock';
@@ -15,7 +29,7 @@ export function availabilityOf(stock: number): string {
   return 'In Stock';
 }
 
-export function toProductSummary(row: ProductRow, categorySlug: string): ProductSummary {
+export function toProductSummary(row: CardRow, categorySlug: string): ProductSummary {
   return {
     id: row.id,
     title: row.title,
