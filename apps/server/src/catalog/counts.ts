@@ -1,25 +1,23 @@
 // How many products a listing has, and the facets. Category and brand counts come from
 // product_counts, which triggers keep exact (migration 0003): no request counts products for them.
-// Other filters (a text search, a minimum rating) are counted exactly up to 1,000 and then
-// reported as "more than 1,000", so a count never reads more than 1,001 matches.
+// Other filters (a minimum rating, Top Picks) are counted exactly up to 1,000 and then reported
+// as "more than 1,000", so a count never reads more than 1,001 matches. Text searches count as
+// they search (search-listing.ts).
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { BrandFacet, CategoryFacet } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { categories, productCounts, products } from '../db/schema.ts';
+import { COUNT_CAP } from './limits.ts';
 import { prepared } from './prepared.ts';
 import {
   bindings,
   categoryIdOf,
   placeholders,
   shapeOf,
-  values,
   whereOf,
   type Bind,
   type ProductFilter,
 } from './repo.ts';
-
-/** Counts beyond this are not counted: the screen says "1,000+". */
-export const COUNT_CAP = 1000;
 
 export interface Total {
   total: number;
@@ -29,8 +27,9 @@ export interface Total {
 
 /** Filters that the counters answer exactly. */
 const countedByCounters = (f: ProductFilter) =>
-  !f.search && f.minRating === undefined && f.ratingAbove === undefined;
+  f.minRating === undefined && f.ratingAbove === undefined;
 
+/** The total of a listing without a text search. */
 export async function countProducts(db: Db, filter: ProductFilter): Promise<Total> {
   if (countedByCounters(filter)) {
     const statement = prepared(db, `catalog_count_${shapeOf(filter)}`, (name) =>
@@ -39,12 +38,10 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<Tota
     const [row] = await statement.execute(bindings(filter));
     return { total: row?.total ?? 0, capped: false };
   }
-  const query = filter.search
-    ? upToCap(db, filter, values)
-    : prepared(db, `catalog_capped_count_${shapeOf(filter)}`, (name) =>
-        upToCap(db, filter, placeholders).prepare(name),
-      );
-  const [row] = await query.execute(bindings(filter));
+  const statement = prepared(db, `catalog_capped_count_${shapeOf(filter)}`, (name) =>
+    upToCap(db, filter, placeholders).prepare(name),
+  );
+  const [row] = await statement.execute(bindings(filter));
   const total = row?.total ?? 0;
   return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
 }

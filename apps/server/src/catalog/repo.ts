@@ -16,7 +16,7 @@ import { TOP_PICK_MIN_RATING, type ProductSort } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { categories, productImages, products, reviews } from '../db/schema.ts';
 import { prepared } from './prepared.ts';
-import { matchesAllWords, rankTiers, type SearchTerms } from './search.ts';
+import { matchesAllWords, type SearchTerms } from './search.ts';
 
 /** What a product card shows (SPEC §2.3) and nothing more. */
 const cardColumns = {
@@ -102,7 +102,9 @@ export function whereOf(filter: ProductFilter, bind: Bind): SQL | undefined {
       ? sql`${products.categoryId} = ${categoryIdOf(bind('category', categorySlug))}`
       : undefined,
     brand !== undefined ? sql`${products.brand} = ${bind('brand', brand)}` : undefined,
-    minRating !== undefined ? sql`${products.rating} >= ${bind('minRating', minRating)}` : undefined,
+    minRating !== undefined
+      ? sql`${products.rating} >= ${bind('minRating', minRating)}`
+      : undefined,
     ratingAbove !== undefined
       ? sql`${products.rating} > ${bind('ratingAbove', ratingAbove)}`
       : undefined,
@@ -121,20 +123,14 @@ function cards(db: Db, where: SQL | undefined, orderBy: SQL[]) {
 
 export type CardRow = Awaited<ReturnType<typeof cards>>[number];
 
-/** One page of product cards. */
+/** One page of product cards, without a text search (search-listing.ts has those). */
 export async function listPage(
   db: Db,
   filter: ProductFilter,
   listOrder: ListOrder,
   page: Page,
 ): Promise<CardRow[]> {
-  if (filter.search && listOrder === 'best') return rankedPage(db, filter, filter.search, page);
   const order = listOrder === 'best' ? 'id' : listOrder;
-  if (filter.search) {
-    return cards(db, whereOf(filter, values), ORDER_BY[order])
-      .limit(page.limit)
-      .offset(page.skip);
-  }
   const statement = prepared(db, `catalog_page_${shapeOf(filter)}_${order}`, (name) =>
     cards(db, whereOf(filter, placeholders), ORDER_BY[order])
       .limit(sql.placeholder('limit'))
@@ -142,27 +138,6 @@ export async function listPage(
       .prepare(name),
   );
   return statement.execute(bindings(filter, page));
-}
-
-/**
- * The tiers of search.ts one after the other, each in catalogue order: a tier is asked only when
- * the ones before it do not fill the page, so a common word's first page reads a few rows.
- */
-async function rankedPage(db: Db, filter: ProductFilter, terms: SearchTerms, page: Page) {
-  const base = whereOf(filter, values);
-  const rows: CardRow[] = [];
-  let skip = page.skip;
-  for (const tier of rankTiers(terms)) {
-    const where = and(base, tier);
-    const found = await cards(db, where, ORDER_BY.id)
-      .limit(page.limit - rows.length)
-      .offset(skip);
-    rows.push(...found);
-    if (rows.length >= page.limit) break;
-    // This tier ends on this page; or, when it gave nothing, it lies wholly before the page.
-    skip = found.length > 0 ? 0 : skip - (await countUpTo(db, where, skip));
-  }
-  return rows;
 }
 
 /** How many products match, counting no further than `cap` (so never a scan of the catalogue). */

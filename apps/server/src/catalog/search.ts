@@ -22,6 +22,16 @@ export function searchTerms(q: string | undefined): SearchTerms | undefined {
   return { words: [...new Set(split)], phrase: split.join(' ') };
 }
 
+/** The columns searched: the products table's, or the same names in a subquery or CTE. */
+export interface SearchColumns {
+  text: SQL;
+  words: SQL;
+}
+export const productSearchColumns: SearchColumns = {
+  text: sql`${products.searchText}`,
+  words: sql`${products.searchWords}`,
+};
+
 const normalised = (text: string) => sql`duka_search_text(${text})`;
 
 /** '%word%' over the normalised word, with LIKE's own characters (\ % _) matched literally. */
@@ -30,13 +40,13 @@ function containsPattern(word: string): SQL {
 }
 
 /** Every word is a substring of the title: the rule that decides what matches. */
-export function matchesAllWords(terms: SearchTerms): SQL {
-  return and(...terms.words.map((w) => sql`${products.searchText} like ${containsPattern(w)}`))!;
+export function matchesAllWords(terms: SearchTerms, on = productSearchColumns): SQL {
+  return and(...terms.words.map((w) => sql`${on.text} like ${containsPattern(w)}`))!;
 }
 
 /** Tier 0: the title is the query, ignoring case, accents and repeated spaces. */
-export function isExactTitle(terms: SearchTerms): SQL {
-  return sql`${products.searchText} = ${normalised(terms.phrase)}`;
+export function isExactTitle(terms: SearchTerms, on = productSearchColumns): SQL {
+  return sql`${on.text} = ${normalised(terms.phrase)}`;
 }
 
 /** A word can only begin a word of the title if it has a letter or a digit. */
@@ -47,20 +57,29 @@ const hasWordCharacter = (word: string) => /[\p{L}\p{N}]/u.test(word);
  * 'Sofa Bed'), by a full-text prefix query. Undefined when a word has nothing a word is made of
  * (such as '%'): then no title can qualify, and asking would only make PostgreSQL complain.
  */
-export function startsTitleWords(terms: SearchTerms): SQL | undefined {
+export function startsTitleWords(terms: SearchTerms, on = productSearchColumns): SQL | undefined {
   if (!terms.words.every(hasWordCharacter)) return undefined;
   // Each word quoted as a tsquery literal (' doubled, \ escaped) after normalising, then ':*'.
   const quoted = terms.words.map(
     (w) => sql`'''' || replace(replace(${normalised(w)}, '\\', '\\\\'), '''', '''''') || ''':*'`,
   );
   const query = sql.join(quoted, sql` || ' & ' || `);
-  return sql`${products.searchWords} @@ to_tsquery('simple'::regconfig, ${query})`;
+  return sql`${on.words} @@ to_tsquery('simple'::regconfig, ${query})`;
 }
 
-/** The conditions of the three tiers, in order; each excludes the earlier ones. */
-export function rankTiers(terms: SearchTerms): SQL[] {
-  const exact = isExactTitle(terms);
-  const prefix = startsTitleWords(terms);
+/** The conditions of the tiers, in order; each excludes the ones before it. */
+export function rankTiers(terms: SearchTerms, on = productSearchColumns): SQL[] {
+  const exact = isExactTitle(terms, on);
+  const prefix = startsTitleWords(terms, on);
   if (!prefix) return [exact, not(exact)];
   return [exact, and(prefix, not(exact))!, and(not(prefix), not(exact))!];
+}
+
+/** Best match first, as an ORDER BY: the tiers, then catalogue order. */
+export function bestMatchOrder(terms: SearchTerms, on: SearchColumns, id: SQL): SQL {
+  const prefix = startsTitleWords(terms, on);
+  return sql.join(
+    [sql`${isExactTitle(terms, on)} desc`, ...(prefix ? [sql`${prefix} desc`] : []), id],
+    sql`, `,
+  );
 }

@@ -15,21 +15,35 @@ import { paged, type PageRequest } from '../lib/paged.ts';
 import { brandFacets, categoryFacets, countProducts } from './counts.ts';
 import { toProduct, toProductSummary, toPublicReview, toReview } from './mappers.ts';
 import * as repo from './repo.ts';
+import { searchListing, type Listing } from './search-listing.ts';
 import { searchTerms } from './search.ts';
 
 const summaries = (rows: repo.CardRow[]) => rows.map((r) => toProductSummary(r, r.category));
 
-/** A page of cards and its total, asked for at the same time. */
+/** A page of cards and its total (from the counters, or counted up to the cap), in parallel. */
+async function listing(
+  db: Db,
+  filter: repo.ProductFilter,
+  order: repo.ListOrder,
+  page: repo.Page,
+): Promise<Listing> {
+  const [rows, { total, capped }] = await Promise.all([
+    repo.listPage(db, filter, order, page),
+    countProducts(db, filter),
+  ]);
+  return { rows, total, capped };
+}
+
+/** A page of cards and its total. */
 async function pageOf(
   db: Db,
   filter: repo.ProductFilter,
   order: repo.ListOrder,
   page: repo.Page,
 ): Promise<ProductPage> {
-  const [rows, { total, capped }] = await Promise.all([
-    repo.listPage(db, filter, order, page),
-    countProducts(db, filter),
-  ]);
+  const { rows, total, capped } = filter.search
+    ? await searchListing(db, { ...filter, search: filter.search }, order, page)
+    : await listing(db, filter, order, page);
   return {
     products: summaries(rows),
     total,

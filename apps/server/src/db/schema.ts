@@ -127,6 +127,31 @@ export const productCounts = pgTable(
   ],
 );
 
+/**
+ * One row, bumped (by a trigger, migration 0003) whenever products are deleted or change title,
+ * category or brand: the only changes that can make a text search find fewer products.
+ */
+export const catalogGeneration = pgTable('catalog_generation', {
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Searches known to match more than 1,000 products (the most a count reads), as of a catalogue
+ * generation: such a search skips counting while the generation stands. Words are the search's
+ * normalised words, sorted; category and brand are '' when not filtered. UNLOGGED (migration
+ * 0003): it is only a memo, rebuilt by searching.
+ */
+export const denseSearches = pgTable(
+  'dense_searches',
+  {
+    words: text('words').notNull(),
+    category: text('category').notNull(),
+    brand: text('brand').notNull(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.words, t.category, t.brand] })],
+);
+
 export const productImages = pgTable(
   'product_images',
   {

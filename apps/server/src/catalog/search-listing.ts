@@ -1,0 +1,205 @@
+// A page of a text search and its total. The plan depends on how many products match, which only
+// counting tells (the planner guesses from statistics, and guesses badly for words that are common
+// alone but rare together — it would then walk the whole catalogue in order looking for them):
+//   1. One statement collects up to 1,001 matches by the trigram index. If there are at most
+//      1,000 (a "sparse" search) it also sorts them and returns the page: done in one round trip.
+//   2. A "dense" search (more than 1,000) walks an index in the requested order and keeps what
+//      matches; matches are then common enough to fill a page quickly. The walk gives up after
+//      WALK_LIMIT products (matches bunched at the far end), and then the matches are collected
+//      and sorted instead. With the default order each tier of search.ts is walked in turn.
+import { and, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { categories, products } from '../db/schema.ts';
+import { queryRows } from '../lib/sql.ts';
+import { COUNT_CAP } from './limits.ts';
+import {
+  countUpTo,
+  values,
+  whereOf,
+  type CardRow,
+  type ListOrder,
+  type Page,
+  type ProductFilter,
+} from './repo.ts';
+import {
+  bestMatchOrder,
+  matchesAllWords,
+  rankTiers,
+  type SearchColumns,
+  type SearchTerms,
+} from './search.ts';
+
+/** How many products a walk along an index reads before it gives up. */
+export const WALK_LIMIT = 5000;
+
+type Order = Exclude<ListOrder, 'best'>;
+
+/** Sort keys by output name: usable on the products table and on a subquery or CTE of it. */
+const SORT_KEYS: Record<Order, string> = {
+  id: 'id',
+  priceAsc: 'sale_price_cents, id',
+  priceDesc: 'sale_price_cents desc, id desc',
+  titleAsc: 'title_key, id',
+  titleDesc: 'title_key desc, id desc',
+  newest: 'created_at desc, id desc',
+  stock: 'stock desc, id',
+  rating: 'rating desc, id',
+};
+/** ORDER BY `order` on the columns of `alias`, or on the output names when there is none. */
+const orderOn = (alias: string | undefined, order: Order) =>
+  sql.raw(alias ? SORT_KEYS[order].replace(/(^|, )(\w+)/g, `$1${alias}.$2`) : SORT_KEYS[order]);
+/** The walks and the collected matches are named like the table, so its columns name theirs. */
+const PRODUCTS = getTableName(products);
+
+/** Every column of products, and the title's sort key (so an outer query can keep its order). */
+const WITH_TITLE_KEY = sql`${products}.*, lower(${products.title}) collate "C" as title_key`;
+
+/** A card's columns from a row source named "products" (the table, a subquery or a CTE). */
+const CARD = sql`${products.id} as id, ${products.title} as title,
+  (select ${categories.slug} from ${categories} where ${categories.id} = ${products.categoryId}) as category,
+  ${products.brand} as brand, ${products.priceCents} as price_cents,
+  ${products.discountBp} as discount_bp, ${products.rating} as rating, ${products.stock} as stock,
+  ${products.thumbnail} as thumbnail,
+  (extract(epoch from ${products.createdAt}) * 1000)::float8 as created_ms`;
+
+interface RawCard {
+  id: number;
+  title: string;
+  category: string;
+  brand: string;
+  price_cents: number;
+  discount_bp: number;
+  rating: number;
+  stock: number;
+  thumbnail: string;
+  created_ms: number;
+}
+
+const toCard = (r: RawCard): CardRow => ({
+  id: r.id,
+  title: r.title,
+  category: r.category,
+  brand: r.brand,
+  priceCents: r.price_cents,
+  discountBp: r.discount_bp,
+  rating: r.rating,
+  stock: r.stock,
+  thumbnail: r.thumbnail,
+  createdAt: new Date(Math.floor(r.created_ms)),
+});
+
+export interface Listing {
+  rows: CardRow[];
+  total: number;
+  capped: boolean;
+}
+
+export async function searchListing(
+  db: Db,
+  filter: ProductFilter & { search: SearchTerms },
+  order: ListOrder,
+  page: Page,
+): Promise<Listing> {
+  const sparse = await collectMatches(db, filter, order, page);
+  if (sparse) return { ...sparse, capped: false };
+  const rows =
+    order === 'best'
+      ? await walkTiers(db, filter, filter.search, page)
+      : await walk(db, filter, matchesAllWords(filter.search), order, page.skip, page.limit);
+  return { rows, total: COUNT_CAP, capped: true };
+}
+
+/** Step 1: up to COUNT_CAP + 1 matches; if they are all there, the page of them. */
+async function collectMatches(
+  db: Db,
+  filter: ProductFilter & { search: SearchTerms },
+  order: ListOrder,
+  page: Page,
+): Promise<{ rows: CardRow[]; total: number } | undefined> {
+  const on: SearchColumns = { text: sql`m.search_text`, words: sql`m.search_words` };
+  const pageOrder =
+    order === 'best' ? bestMatchOrder(filter.search, on, sql`m.id`) : orderOn('m', order);
+  const rows = await queryRows<RawCard & { total: number }>(
+    db,
+    sql`with m as (
+      select ${CARD}, ${products.salePriceCents} as sale_price_cents,
+        lower(${products.title}) collate "C" as title_key, ${products.createdAt} as created_at,
+        ${products.searchText} as search_text, ${products.searchWords} as search_words
+      from ${products} where ${whereOf(filter, values)}
+      limit ${COUNT_CAP + 1}
+    ), total as (select count(*)::int as n from m)
+    select total.n as total, page.* from total left join lateral (
+      select id, title, category, brand, price_cents, discount_bp, rating, stock, thumbnail,
+        created_ms
+      from m where total.n <= ${COUNT_CAP}
+      order by ${pageOrder} offset ${page.skip} limit ${page.limit}
+    ) page on true`,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  if (total > COUNT_CAP) return undefined;
+  return { rows: rows.filter((r) => r.id !== null).map(toCard), total };
+}
+
+/** The tiers of search.ts in turn, each walked in catalogue order. */
+async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page: Page) {
+  const base = whereOf(filter, values);
+  const [exact, ...rest] = rankTiers(terms);
+  const rows: CardRow[] = [];
+  let skip = page.skip;
+  for (const tier of [exact!, ...rest]) {
+    const want = page.limit - rows.length;
+    // The exact title is an equality on a hashed column: always few rows, read directly.
+    const found =
+      tier === exact
+        ? await direct(db, and(base, tier)!, skip, want)
+        : await walk(db, filter, and(matchesAllWords(terms), tier)!, 'id', skip, want);
+    rows.push(...found);
+    if (rows.length >= page.limit) break;
+    // This tier ends on this page; or, when it gave nothing, it lies wholly before the page.
+    skip = found.length > 0 ? 0 : skip - (await countUpTo(db, and(base, tier), skip));
+  }
+  return rows;
+}
+
+async function direct(db: Db, where: SQL, skip: number, limit: number): Promise<CardRow[]> {
+  const rows = await queryRows<RawCard>(
+    db,
+    sql`select ${CARD} from ${products} where ${where}
+      order by ${products.id} offset ${skip} limit ${limit}`,
+  );
+  return rows.map(toCard);
+}
+
+/**
+ * Step 2: walk the filter's index in `order` for at most WALK_LIMIT products, keeping those that
+ * meet `condition` (a subquery with a LIMIT is never merged with the outer WHERE, so the walk
+ * stays bounded); if that does not fill the page, collect all that meet it and sort them.
+ */
+async function walk(
+  db: Db,
+  filter: ProductFilter,
+  condition: SQL,
+  order: Order,
+  skip: number,
+  limit: number,
+): Promise<CardRow[]> {
+  const base = whereOf({ ...filter, search: undefined }, values) ?? sql`true`;
+  const walked = await queryRows<RawCard>(
+    db,
+    sql`select ${CARD} from (
+      select ${WITH_TITLE_KEY} from ${products} where ${base}
+      order by ${orderOn(undefined, order)} limit ${WALK_LIMIT}
+    ) as ${products} where ${condition}
+    order by ${orderOn(PRODUCTS, order)} offset ${skip} limit ${limit}`,
+  );
+  if (walked.length === limit) return walked.map(toCard);
+  const collected = await queryRows<RawCard>(
+    db,
+    sql`with m as materialized (
+      select ${WITH_TITLE_KEY} from ${products} where ${and(base, condition)}
+    )
+    select ${CARD} from m as ${products}
+    order by ${orderOn(PRODUCTS, order)} offset ${skip} limit ${limit}`,
+  );
+  return collected.map(toCard);
+}
