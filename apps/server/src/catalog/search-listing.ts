@@ -7,9 +7,13 @@
 //      matches; matches are then common enough to fill a page quickly. The walk gives up after
 //      WALK_LIMIT products (matches bunched at the far end), and then the matches are collected
 //      and sorted instead. With the default order each tier of search.ts is walked in turn.
+// Counting 1,001 matches of a common word is most of a search's cost, so a search found dense is
+// remembered (dense_searches) with the catalogue's generation, and skips counting until a delete
+// or a change of title, category or brand moves the generation on (triggers, migration 0004).
+// Searches with a rating filter are not remembered: ratings change with every review.
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { categories, products } from '../db/schema.ts';
+import { catalogGeneration, categories, denseSearches, products } from '../db/schema.ts';
 import { queryRows } from '../lib/sql.ts';
 import { COUNT_CAP } from './limits.ts';
 import {
@@ -30,7 +34,7 @@ import {
 } from './search.ts';
 
 /** How many products a walk along an index reads before it gives up. */
-export const WALK_LIMIT = 5000;
+export const WALK_LIMIT = 2000;
 
 type Order = Exclude<ListOrder, 'best'>;
 
@@ -94,14 +98,19 @@ export interface Listing {
   capped: boolean;
 }
 
+type SearchFilter = ProductFilter & { search: SearchTerms };
+
 export async function searchListing(
   db: Db,
-  filter: ProductFilter & { search: SearchTerms },
+  filter: SearchFilter,
   order: ListOrder,
   page: Page,
 ): Promise<Listing> {
-  const sparse = await collectMatches(db, filter, order, page);
-  if (sparse) return { ...sparse, capped: false };
+  const collected = await collectMatches(db, filter, order, page);
+  if (collected.total <= COUNT_CAP) {
+    return { rows: collected.rows, total: collected.total, capped: false };
+  }
+  if (collected.counted && remembers(filter)) await rememberDense(db, filter, collected.generation);
   const rows =
     order === 'best'
       ? await walkTiers(db, filter, filter.search, page)
@@ -109,35 +118,85 @@ export async function searchListing(
   return { rows, total: COUNT_CAP, capped: true };
 }
 
-/** Step 1: up to COUNT_CAP + 1 matches; if they are all there, the page of them. */
+/** Only searches whose matches no review can change are remembered. */
+const remembers = (f: ProductFilter) => f.minRating === undefined && f.ratingAbove === undefined;
+
+/** The memo's key: the normalised words, sorted (the order of words does not change matches). */
+function wordsKey(terms: SearchTerms): SQL {
+  const words = sql.join(
+    terms.words.map((w) => sql`duka_search_text(${w})`),
+    sql`, `,
+  );
+  return sql`array_to_string(array(
+    select distinct w from unnest(array[${words}]::text[]) w order by w), ' ')`;
+}
+
+function isKnownDense(filter: SearchFilter): SQL {
+  if (!remembers(filter)) return sql`false`;
+  return sql`exists (select 1 from ${denseSearches} d
+    where d.words = ${wordsKey(filter.search)} and d.category = ${filter.categorySlug ?? ''}
+      and d.brand = ${filter.brand ?? ''} and d.generation = (select n from g))`;
+}
+
+async function rememberDense(db: Db, filter: SearchFilter, generation: number): Promise<void> {
+  // The generation read with the count: a newer one is never overwritten by an older.
+  await db.execute(sql`insert into ${denseSearches} as d (words, category, brand, generation)
+    values (${wordsKey(filter.search)}, ${filter.categorySlug ?? ''}, ${filter.brand ?? ''},
+      ${generation})
+    on conflict (words, category, brand) do update set generation = excluded.generation
+    where d.generation < excluded.generation`);
+}
+
+interface Collected {
+  rows: CardRow[];
+  /** Matches, counted up to COUNT_CAP + 1 (or that, when known from the memo). */
+  total: number;
+  /** False when the memo answered and nothing was counted. */
+  counted: boolean;
+  generation: number;
+}
+
+/**
+ * Step 1: up to COUNT_CAP + 1 matches (none when the memo knows there are more); if they are all
+ * there, the page of them.
+ */
 async function collectMatches(
   db: Db,
-  filter: ProductFilter & { search: SearchTerms },
+  filter: SearchFilter,
   order: ListOrder,
   page: Page,
-): Promise<{ rows: CardRow[]; total: number } | undefined> {
+): Promise<Collected> {
   const on: SearchColumns = { text: sql`m.search_text`, words: sql`m.search_words` };
   const pageOrder =
     order === 'best' ? bestMatchOrder(filter.search, on, sql`m.id`) : orderOn('m', order);
-  const rows = await queryRows<RawCard & { total: number }>(
+  const rows = await queryRows<
+    RawCard & { total: number; known_dense: boolean; generation: number }
+  >(
     db,
-    sql`with m as (
+    sql`with g as (select n from ${catalogGeneration}),
+    known as (select ${isKnownDense(filter)} as dense),
+    m as (
       select ${CARD}, ${products.salePriceCents} as sale_price_cents,
         lower(${products.title}) collate "C" as title_key, ${products.createdAt} as created_at,
         ${products.searchText} as search_text, ${products.searchWords} as search_words
-      from ${products} where ${whereOf(filter, values)}
+      from ${products} where not (select dense from known) and ${whereOf(filter, values)}
       limit ${COUNT_CAP + 1}
     ), total as (select count(*)::int as n from m)
-    select total.n as total, page.* from total left join lateral (
+    select (select dense from known) as known_dense, (select n from g) as generation,
+      total.n as total, page.*
+    from total left join lateral (
       select id, title, category, brand, price_cents, discount_bp, rating, stock, thumbnail,
         created_ms
       from m where total.n <= ${COUNT_CAP}
       order by ${pageOrder} offset ${page.skip} limit ${page.limit}
     ) page on true`,
   );
-  const total = Number(rows[0]?.total ?? 0);
-  if (total > COUNT_CAP) return undefined;
-  return { rows: rows.filter((r) => r.id !== null).map(toCard), total };
+  const first = rows[0];
+  const generation = Number(first?.generation ?? 0);
+  if (first?.known_dense) return { rows: [], total: COUNT_CAP + 1, counted: false, generation };
+  const total = Number(first?.total ?? 0);
+  const found = total <= COUNT_CAP ? rows.filter((r) => r.id !== null).map(toCard) : [];
+  return { rows: found, total, counted: true, generation };
 }
 
 /** The tiers of search.ts in turn, each walked in catalogue order. */
