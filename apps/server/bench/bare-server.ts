@@ -1,6 +1,9 @@
 // The floor: a bare node:http server over the same database and driver, doing the least work that
-// can answer each page — one query, rows as they come, JSON.stringify, no framework, no count, no
-// validation. Duka is measured against it in the same run.
+// can answer a page — one query, rows as they come, JSON.stringify, no framework, no count, no
+// validation. Duka is measured against it in the same run. It serves a category's page of 8 (the
+// floor of every list page) and a product with its images. It has no search: a bare search is
+// either a trap (an index walk in id order, endless when words are common alone and rare
+// together) or Duka's own plan, so searches are compared with the floor.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
@@ -31,13 +34,6 @@ const PRODUCT = `select p.*, c.slug as category, c.name as category_name,
   array(select url from product_images i where i.product_id = p.id order by i.position) as images
   from products p join categories c on c.id = p.category_id where p.id = $1`;
 
-/** The same word rule as Duka (every word a substring, accents and case ignored), by id. */
-function searchPage(words: string[]): string {
-  const like = words.map((_, i) => `p.search_text like '%' || duka_search_text($${i + 1}) || '%'`);
-  return `select ${CARD} from products p join categories c on c.id = p.category_id
-    where ${like.join(' and ')} order by p.id limit 8`;
-}
-
 export async function startBareServer(
   run: RunQuery,
 ): Promise<{ url: string; close(): Promise<void> }> {
@@ -48,14 +44,6 @@ export async function startBareServer(
         return {
           products: await run('bare_category', CATEGORY_PAGE, [url.searchParams.get('slug')]),
         };
-      }
-      if (url.pathname === '/search') {
-        // Words stripped of LIKE's own characters: the floor need not escape them.
-        const words = (url.searchParams.get('q') ?? '')
-          .replace(/[\\%_]/g, '')
-          .split(/\s+/)
-          .filter(Boolean);
-        return { products: await run(undefined, searchPage(words), words) };
       }
       if (url.pathname === '/product') {
         const [row] = await run('bare_product', PRODUCT, [Number(url.searchParams.get('id'))]);

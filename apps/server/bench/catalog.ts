@@ -55,8 +55,12 @@ async function catalogueSize(database: Database): Promise<number> {
 
 async function prepare(): Promise<{ database: Database; seedSeconds?: number }> {
   let database = await open();
-  await migrateDatabase(database);
-  if ((await catalogueSize(database)) === PRODUCTS) return { database };
+  // A database already migrated and seeded at this size is used as it is.
+  const ready = await migrateDatabase(database).then(
+    async () => (await catalogueSize(database)) === PRODUCTS,
+    () => false,
+  );
+  if (ready) return { database };
   if (url) {
     await database.db.execute(
       sql`drop schema public cascade; create schema public; drop schema if exists drizzle cascade`,

@@ -67,7 +67,6 @@ export async function workloads(db: Db): Promise<Workload[]> {
     {
       name: 'search `?q=…&limit=8` (mix of ' + searches.length + ')',
       duka: searches.map((s) => `/api/products?q=${q(s)}&limit=8`),
-      bare: searches.map((s) => `/search?q=${q(s)}`),
       floor: true,
     },
     {

@@ -3,7 +3,7 @@
 // Other filters (a minimum rating, Top Picks) are counted exactly up to 1,000 and then reported
 // as "more than 1,000", so a count never reads more than 1,001 matches. Text searches count as
 // they search (search-listing.ts).
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { BrandFacet, CategoryFacet } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { categories, productCounts, products } from '../db/schema.ts';
@@ -12,6 +12,8 @@ import { prepared } from './prepared.ts';
 import {
   bindings,
   categoryIdOf,
+  counterTotal,
+  countedByCounters,
   placeholders,
   shapeOf,
   whereOf,
@@ -25,15 +27,14 @@ export interface Total {
   capped: boolean;
 }
 
-/** Filters that the counters answer exactly. */
-const countedByCounters = (f: ProductFilter) =>
-  f.minRating === undefined && f.ratingAbove === undefined;
-
 /** The total of a listing without a text search. */
 export async function countProducts(db: Db, filter: ProductFilter): Promise<Total> {
   if (countedByCounters(filter)) {
     const statement = prepared(db, `catalog_count_${shapeOf(filter)}`, (name) =>
-      fromCounters(db, filter, placeholders).prepare(name),
+      db
+        .select({ total: counterTotal(filter, placeholders) })
+        .from(sql`(select) as one`)
+        .prepare(name),
     );
     const [row] = await statement.execute(bindings(filter));
     return { total: row?.total ?? 0, capped: false };
@@ -44,33 +45,6 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<Tota
   const [row] = await statement.execute(bindings(filter));
   const total = row?.total ?? 0;
   return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
-}
-
-/** The counters of the category and brand, less the excluded product if it is among them. */
-function fromCounters(db: Db, f: ProductFilter, bind: Bind) {
-  const excluded =
-    f.excludeId === undefined
-      ? sql``
-      : sql`- (select count(*) from ${products} where ${and(
-          sql`${products.id} = ${bind('exclude', f.excludeId)}`,
-          f.categorySlug !== undefined
-            ? sql`${products.categoryId} = ${categoryIdOf(bind('category', f.categorySlug))}`
-            : undefined,
-          f.brand !== undefined ? sql`${products.brand} = ${bind('brand', f.brand)}` : undefined,
-        )})`;
-  return db
-    .select({
-      total: sql<number>`(coalesce(sum(${productCounts.products}), 0) ${excluded})::int`,
-    })
-    .from(productCounts)
-    .where(
-      and(
-        f.categorySlug !== undefined
-          ? sql`${productCounts.categoryId} = ${categoryIdOf(bind('category', f.categorySlug))}`
-          : undefined,
-        f.brand !== undefined ? sql`${productCounts.brand} = ${bind('brand', f.brand)}` : undefined,
-      ),
-    );
 }
 
 function upToCap(db: Db, filter: ProductFilter, bind: Bind) {

@@ -1,6 +1,6 @@
 // HTTP caching of the public catalogue: every 200 answer carries an ETag (a hash of the body) and
 // Cache-Control; a request whose If-None-Match names the current ETag gets 304 and no body.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -32,7 +32,7 @@ export async function httpCaching(
     return payload;
   }
   // Weak: the same JSON is still "the same" when compression re-encodes it.
-  const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+  const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
   const vary = reply.getHeader('vary');
   reply
     .header('etag', etag)

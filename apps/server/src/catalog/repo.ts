@@ -13,8 +13,9 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { TOP_PICK_MIN_RATING, type ProductSort } from '@duka/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { categories, productImages, products, reviews } from '../db/schema.ts';
+import { categories, productCounts, productImages, products, reviews } from '../db/schema.ts';
 import { prepared } from './prepared.ts';
 import { matchesAllWords, type SearchTerms } from './search.ts';
 
@@ -123,21 +124,72 @@ function cards(db: Db, where: SQL | undefined, orderBy: SQL[]) {
 
 export type CardRow = Awaited<ReturnType<typeof cards>>[number];
 
-/** One page of product cards, without a text search (search-listing.ts has those). */
+/** Totals the counters give exactly: any mix of category, brand and an excluded product. */
+export const countedByCounters = (f: ProductFilter) =>
+  !f.search && f.minRating === undefined && f.ratingAbove === undefined;
+
+/**
+ * The total of such a listing, as an expression: the counters of the category and brand, less
+ * the excluded product if it is among them.
+ */
+export function counterTotal(f: ProductFilter, bind: Bind): SQL<number> {
+  const inCategory = (column: AnyPgColumn) =>
+    f.categorySlug === undefined
+      ? undefined
+      : sql`${column} = ${categoryIdOf(bind('category', f.categorySlug))}`;
+  const ofBrand = (column: AnyPgColumn) =>
+    f.brand === undefined ? undefined : sql`${column} = ${bind('brand', f.brand)}`;
+  const counted = and(inCategory(productCounts.categoryId), ofBrand(productCounts.brand));
+  const excluded =
+    f.excludeId === undefined
+      ? sql``
+      : sql`- (select count(*) from ${products} where ${and(
+          sql`${products.id} = ${bind('exclude', f.excludeId)}`,
+          inCategory(products.categoryId),
+          ofBrand(products.brand),
+        )})`;
+  return sql<number>`((select coalesce(sum(${productCounts.products}), 0) from ${productCounts}
+    ${counted ? sql`where ${counted}` : sql``}) ${excluded})::int`;
+}
+
+/**
+ * One page of product cards, without a text search (search-listing.ts has those). When the
+ * counters know the total, it comes in the same statement, on every row.
+ */
 export async function listPage(
   db: Db,
   filter: ProductFilter,
   listOrder: ListOrder,
   page: Page,
-): Promise<CardRow[]> {
+): Promise<{ rows: CardRow[]; total?: number }> {
   const order = listOrder === 'best' ? 'id' : listOrder;
-  const statement = prepared(db, `catalog_page_${shapeOf(filter)}_${order}`, (name) =>
-    cards(db, whereOf(filter, placeholders), ORDER_BY[order])
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('skip'))
-      .prepare(name),
+  const values = bindings(filter, page);
+  if (!countedByCounters(filter)) {
+    const statement = prepared(db, `catalog_page_${shapeOf(filter)}_${order}`, (name) =>
+      paginated(cards(db, whereOf(filter, placeholders), ORDER_BY[order])).prepare(name),
+    );
+    return { rows: await statement.execute(values) };
+  }
+  const statement = prepared(db, `catalog_counted_page_${shapeOf(filter)}_${order}`, (name) =>
+    paginated(
+      db
+        .select({ ...cardColumns, total: counterTotal(filter, placeholders) })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(whereOf(filter, placeholders))
+        .orderBy(...ORDER_BY[order]),
+    ).prepare(name),
   );
-  return statement.execute(bindings(filter, page));
+  const rows = await statement.execute(values);
+  return { rows, ...(rows[0] ? { total: rows[0].total } : {}) };
+}
+
+function paginated<Q extends { limit(n: Placeholder): { offset(n: Placeholder): unknown } }>(
+  query: Q,
+) {
+  return query.limit(sql.placeholder('limit')).offset(sql.placeholder('skip')) as ReturnType<
+    ReturnType<Q['limit']>['offset']
+  >;
 }
 
 /** How many products match, counting no further than `cap` (so never a scan of the catalogue). */

@@ -17,6 +17,7 @@ import {
   reviewPageSchema,
 } from '@duka/domain';
 import { httpCaching } from './http-cache.ts';
+import { compiledSerializer } from './serializer.ts';
 import * as catalog from './service.ts';
 
 const tags = ['catalogue'];
@@ -24,6 +25,7 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  app.setSerializerCompiler(compiledSerializer);
   // Public answers: Cache-Control and an ETag, 304 for a matching If-None-Match.
   app.addHook('onSend', httpCaching);
 

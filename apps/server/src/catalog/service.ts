@@ -20,14 +20,21 @@ import { searchTerms } from './search.ts';
 
 const summaries = (rows: repo.CardRow[]) => rows.map((r) => toProductSummary(r, r.category));
 
-/** A page of cards and its total (from the counters, or counted up to the cap), in parallel. */
+/**
+ * A page of cards and its total: from the counters in the same statement (asked again only when
+ * the page is empty), or counted up to the cap at the same time as the page.
+ */
 async function listing(
   db: Db,
   filter: repo.ProductFilter,
   order: repo.ListOrder,
   page: repo.Page,
 ): Promise<Listing> {
-  const [rows, { total, capped }] = await Promise.all([
+  if (repo.countedByCounters(filter)) {
+    const { rows, total } = await repo.listPage(db, filter, order, page);
+    return { rows, total: total ?? (await countProducts(db, filter)).total, capped: false };
+  }
+  const [{ rows }, { total, capped }] = await Promise.all([
     repo.listPage(db, filter, order, page),
     countProducts(db, filter),
   ]);
