@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { catalogGeneration, categories, denseSearches, products } from '../db/schema.ts';
 import { queryRows } from '../lib/sql.ts';
 import { COUNT_CAP } from './limits.ts';
+import { withIndexedWords } from './word-stats.ts';
 import {
   countUpTo,
   values,
@@ -102,10 +103,11 @@ type SearchFilter = ProductFilter & { search: SearchTerms };
 
 export async function searchListing(
   db: Db,
-  filter: SearchFilter,
+  searched: SearchFilter,
   order: ListOrder,
   page: Page,
 ): Promise<Listing> {
+  const filter = { ...searched, search: await withIndexedWords(db, searched.search) };
   const collected = await collectMatches(db, filter, order, page);
   if (collected.total <= COUNT_CAP) {
     return { rows: collected.rows, total: collected.total, capped: false };
@@ -114,7 +116,15 @@ export async function searchListing(
   const rows =
     order === 'best'
       ? await walkTiers(db, filter, filter.search, page)
-      : await walk(db, filter, matchesAllWords(filter.search), order, page.skip, page.limit);
+      : await walk(
+          db,
+          filter,
+          matchesAllWords(filter.search, undefined, false),
+          matchesAllWords(filter.search),
+          order,
+          page.skip,
+          page.limit,
+        );
   return { rows, total: COUNT_CAP, capped: true };
 }
 
@@ -201,23 +211,35 @@ async function collectMatches(
 
 /** The tiers of search.ts in turn, each walked in catalogue order. */
 async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page: Page) {
-  const base = whereOf(filter, values);
-  const [exact, ...rest] = rankTiers(terms);
+  const base = whereOf({ ...filter, search: undefined }, values);
+  const words = matchesAllWords(terms, undefined, false);
+  const tiers = rankTiers(terms);
   const rows: CardRow[] = [];
   let skip = page.skip;
-  for (const tier of [exact!, ...rest]) {
+  for (const [i, tier] of tiers.entries()) {
     const want = page.limit - rows.length;
-    // The exact title is an equality on a hashed column: always few rows, read directly.
+    const condition = and(words, tier)!;
     const found =
-      tier === exact
-        ? await direct(db, and(base, tier)!, skip, want)
-        : await walk(db, filter, and(matchesAllWords(terms), tier)!, 'id', skip, want);
+      i === 0
+        ? // The exact title is an equality on a hashed column: always few rows, read directly.
+          await direct(db, and(base, condition)!, skip, want)
+        : await walk(db, filter, condition, lookupFor(terms, tiers, i), 'id', skip, want);
     rows.push(...found);
-    if (rows.length >= page.limit) break;
+    if (rows.length >= page.limit || i === tiers.length - 1) break;
     // This tier ends on this page; or, when it gave nothing, it lies wholly before the page.
-    skip = found.length > 0 ? 0 : skip - (await countUpTo(db, and(base, tier), skip));
+    skip = found.length > 0 ? 0 : skip - (await countUpTo(db, and(base, condition), skip));
   }
   return rows;
+}
+
+/**
+ * How to collect tier `i`'s matches when a walk cannot: the prefix tier (the second of three) by
+ * its full-text index, as its words found by the trigram index would be every substring match,
+ * many more; the last tier by the trigram index.
+ */
+function lookupFor(terms: SearchTerms, tiers: SQL[], i: number): SQL {
+  const byWords = tiers.length === 3 && i === 1;
+  return and(matchesAllWords(terms, undefined, !byWords), tiers[i])!;
 }
 
 async function direct(db: Db, where: SQL, skip: number, limit: number): Promise<CardRow[]> {
@@ -232,12 +254,14 @@ async function direct(db: Db, where: SQL, skip: number, limit: number): Promise<
 /**
  * Step 2: walk the filter's index in `order` for at most WALK_LIMIT products, keeping those that
  * meet `condition` (a subquery with a LIMIT is never merged with the outer WHERE, so the walk
- * stays bounded); if that does not fill the page, collect all that meet it and sort them.
+ * stays bounded); if that does not fill the page, collect all that meet `lookup` (the same
+ * condition, written for an index) and sort them.
  */
 async function walk(
   db: Db,
   filter: ProductFilter,
   condition: SQL,
+  lookup: SQL,
   order: Order,
   skip: number,
   limit: number,
@@ -255,7 +279,7 @@ async function walk(
   const collected = await queryRows<RawCard>(
     db,
     sql`with m as materialized (
-      select ${WITH_TITLE_KEY} from ${products} where ${and(base, condition)}
+      select ${WITH_TITLE_KEY} from ${products} where ${and(base, lookup)}
     )
     select ${CARD} from m as ${products}
     order by ${orderOn(PRODUCTS, order)} offset ${skip} limit ${limit}`,

@@ -5,6 +5,8 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { categories, denseSearches, products } from '../db/schema.ts';
 import { seedDemoCatalog } from '../seed/demo.ts';
 import { WALK_LIMIT } from './search-listing.ts';
+import { searchTerms } from './search.ts';
+import { withIndexedWords } from './word-stats.ts';
 
 let t: TestContext;
 let category: number;
@@ -187,5 +189,40 @@ describe('a search with more than 1,000 matches', () => {
     });
     await ctx.db.delete(products).where(inArray(products.id, ids.slice(0, 100)));
     expect(await get('/api/products?q=mass%20teakettle&limit=1')).toMatchObject({ total: 950 });
+  });
+});
+
+describe('choosing the words to look up', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const [row] = await ctx.db
+      .insert(categories)
+      .values({ slug: 'tools', name: 'Tools' })
+      .returning();
+    await ctx.db.insert(products).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        title: i === 150 ? 'Common Widget Zq77x' : `Common Widget ${i}`,
+        description: 'd',
+        categoryId: row!.id,
+        brand: 'Tools',
+        sku: `W-${i}`,
+        priceCents: 1000,
+      })),
+    );
+    await ctx.db.execute(sql`analyze products`);
+  });
+  afterAll(() => ctx.close());
+
+  it('looks up only the words the statistics call rare, and still finds by every word', async () => {
+    // No sampled title has 'zq99q': rare. Every one has 'widget' and 'common'.
+    const terms = await withIndexedWords(ctx.db, searchTerms('widget ZQ99Q common')!);
+    expect([...(terms.indexed ?? [])]).toEqual(['ZQ99Q']);
+    const common = await withIndexedWords(ctx.db, searchTerms('widget common')!);
+    expect(common.indexed).toBeUndefined();
+    const found = (await ctx.app.inject('/api/products?q=widget%20ZQ77X%20common')).json();
+    expect(found).toMatchObject({ total: 1, products: [{ title: 'Common Widget Zq77x' }] });
+    const none = (await ctx.app.inject('/api/products?q=widget%20ZQ99Q%20common')).json();
+    expect(none).toMatchObject({ total: 0, products: [] });
   });
 });

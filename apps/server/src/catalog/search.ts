@@ -13,6 +13,11 @@ import { products } from '../db/schema.ts';
 export interface SearchTerms {
   words: string[];
   phrase: string;
+  /**
+   * The words to look up in the trigram index (word-stats.ts); the others are checked on the
+   * rows it finds. Every word when undefined.
+   */
+  indexed?: ReadonlySet<string>;
 }
 
 /** The words of a query, split on white space; undefined for a blank query. */
@@ -39,9 +44,20 @@ function containsPattern(word: string): SQL {
   return sql`'%' || replace(replace(replace(${normalised(word)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 }
 
-/** Every word is a substring of the title: the rule that decides what matches. */
-export function matchesAllWords(terms: SearchTerms, on = productSearchColumns): SQL {
-  return and(...terms.words.map((w) => sql`${on.text} like ${containsPattern(w)}`))!;
+/**
+ * Every word is a substring of the title: the rule that decides what matches. `lookup`: the
+ * trigram index should find them (LIKE, the index's operator, for the indexed words); otherwise
+ * they are tested on rows found another way (strpos(): the same rule, and cheaper to plan, as
+ * PostgreSQL estimates a LIKE against its whole sample of titles).
+ */
+export function matchesAllWords(terms: SearchTerms, on = productSearchColumns, lookup = true): SQL {
+  return and(
+    ...terms.words.map((w) =>
+      lookup && (!terms.indexed || terms.indexed.has(w))
+        ? sql`${on.text} like ${containsPattern(w)}`
+        : sql`strpos(${on.text}, ${normalised(w)}) > 0`,
+    ),
+  )!;
 }
 
 /** Tier 0: the title is the query, ignoring case, accents and repeated spaces. */
