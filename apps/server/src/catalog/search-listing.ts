@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { catalogGeneration, categories, denseSearches, products } from '../db/schema.ts';
 import { queryRows } from '../lib/sql.ts';
 import { COUNT_CAP } from './limits.ts';
+import { namedRows } from './prepared.ts';
 import { withIndexedWords } from './word-stats.ts';
 import {
   countUpTo,
@@ -108,11 +109,14 @@ export async function searchListing(
   page: Page,
 ): Promise<Listing> {
   const filter = { ...searched, search: await withIndexedWords(db, searched.search) };
-  const collected = await collectMatches(db, filter, order, page);
-  if (collected.total <= COUNT_CAP) {
-    return { rows: collected.rows, total: collected.total, capped: false };
+  const dense = remembers(filter) && (await isKnownDense(db, filter));
+  if (!dense) {
+    const collected = await collectMatches(db, filter, order, page);
+    if (collected.total <= COUNT_CAP) {
+      return { rows: collected.rows, total: collected.total, capped: false };
+    }
+    if (remembers(filter)) await rememberDense(db, filter, collected.generation);
   }
-  if (collected.counted && remembers(filter)) await rememberDense(db, filter, collected.generation);
   const rows =
     order === 'best'
       ? await walkTiers(db, filter, filter.search, page)
@@ -141,11 +145,16 @@ function wordsKey(terms: SearchTerms): SQL {
     select distinct w from unnest(array[${words}]::text[]) w order by w), ' ')`;
 }
 
-function isKnownDense(filter: SearchFilter): SQL {
-  if (!remembers(filter)) return sql`false`;
-  return sql`exists (select 1 from ${denseSearches} d
-    where d.words = ${wordsKey(filter.search)} and d.category = ${filter.categorySlug ?? ''}
-      and d.brand = ${filter.brand ?? ''} and d.generation = (select n from g))`;
+/** Is this search in the memo, at the catalogue's current generation? */
+async function isKnownDense(db: Db, filter: SearchFilter): Promise<boolean> {
+  const [row] = await namedRows<{ dense: boolean }>(
+    db,
+    sql`select exists (select 1 from ${denseSearches} d
+      where d.words = ${wordsKey(filter.search)} and d.category = ${filter.categorySlug ?? ''}
+        and d.brand = ${filter.brand ?? ''}
+        and d.generation = (select n from ${catalogGeneration})) as dense`,
+  );
+  return row?.dense === true;
 }
 
 async function rememberDense(db: Db, filter: SearchFilter, generation: number): Promise<void> {
@@ -159,17 +168,13 @@ async function rememberDense(db: Db, filter: SearchFilter, generation: number): 
 
 interface Collected {
   rows: CardRow[];
-  /** Matches, counted up to COUNT_CAP + 1 (or that, when known from the memo). */
+  /** Matches, counted up to COUNT_CAP + 1. */
   total: number;
-  /** False when the memo answered and nothing was counted. */
-  counted: boolean;
+  /** The catalogue's generation, read with the count. */
   generation: number;
 }
 
-/**
- * Step 1: up to COUNT_CAP + 1 matches (none when the memo knows there are more); if they are all
- * there, the page of them.
- */
+/** Step 1: up to COUNT_CAP + 1 matches; if they are all there, the page of them. */
 async function collectMatches(
   db: Db,
   filter: SearchFilter,
@@ -179,21 +184,16 @@ async function collectMatches(
   const on: SearchColumns = { text: sql`m.search_text`, words: sql`m.search_words` };
   const pageOrder =
     order === 'best' ? bestMatchOrder(filter.search, on, sql`m.id`) : orderOn('m', order);
-  const rows = await queryRows<
-    RawCard & { total: number; known_dense: boolean; generation: number }
-  >(
+  const rows = await queryRows<RawCard & { total: number; generation: number }>(
     db,
-    sql`with g as (select n from ${catalogGeneration}),
-    known as (select ${isKnownDense(filter)} as dense),
-    m as (
+    sql`with m as (
       select ${CARD}, ${products.salePriceCents} as sale_price_cents,
         lower(${products.title}) collate "C" as title_key, ${products.createdAt} as created_at,
         ${products.searchText} as search_text, ${products.searchWords} as search_words
-      from ${products} where not (select dense from known) and ${whereOf(filter, values)}
+      from ${products} where ${whereOf(filter, values)}
       limit ${COUNT_CAP + 1}
     ), total as (select count(*)::int as n from m)
-    select (select dense from known) as known_dense, (select n from g) as generation,
-      total.n as total, page.*
+    select (select n from ${catalogGeneration}) as generation, total.n as total, page.*
     from total left join lateral (
       select id, title, category, brand, price_cents, discount_bp, rating, stock, thumbnail,
         created_ms
@@ -201,12 +201,9 @@ async function collectMatches(
       order by ${pageOrder} offset ${page.skip} limit ${page.limit}
     ) page on true`,
   );
-  const first = rows[0];
-  const generation = Number(first?.generation ?? 0);
-  if (first?.known_dense) return { rows: [], total: COUNT_CAP + 1, counted: false, generation };
-  const total = Number(first?.total ?? 0);
+  const total = Number(rows[0]?.total ?? 0);
   const found = total <= COUNT_CAP ? rows.filter((r) => r.id !== null).map(toCard) : [];
-  return { rows: found, total, counted: true, generation };
+  return { rows: found, total, generation: Number(rows[0]?.generation ?? 0) };
 }
 
 /** The tiers of search.ts in turn, each walked in catalogue order. */
@@ -243,7 +240,7 @@ function lookupFor(terms: SearchTerms, tiers: SQL[], i: number): SQL {
 }
 
 async function direct(db: Db, where: SQL, skip: number, limit: number): Promise<CardRow[]> {
-  const rows = await queryRows<RawCard>(
+  const rows = await namedRows<RawCard>(
     db,
     sql`select ${CARD} from ${products} where ${where}
       order by ${products.id} offset ${skip} limit ${limit}`,
@@ -267,7 +264,8 @@ async function walk(
   limit: number,
 ): Promise<CardRow[]> {
   const base = whereOf({ ...filter, search: undefined }, values) ?? sql`true`;
-  const walked = await queryRows<RawCard>(
+  // Its plan is fixed by its shape (the walk), so one generic plan serves every value.
+  const walked = await namedRows<RawCard>(
     db,
     sql`select ${CARD} from (
       select ${WITH_TITLE_KEY} from ${products} where ${base}
