@@ -12,7 +12,6 @@ import openapi from './plugins/openapi.ts';
 import web from './plugins/web.ts';
 import healthRoutes from './health/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
-import { FacetCache } from './catalog/service.ts';
 import auth from './auth/plugin.ts';
 import payments from './payments/plugin.ts';
 import mailer from './mail/plugin.ts';
@@ -39,8 +38,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    /** Catalogue facet counts, cached; product edits clear them. */
-    facets: FacetCache;
   }
 }
 
@@ -76,7 +73,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('facets', new FacetCache());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

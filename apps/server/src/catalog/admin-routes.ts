@@ -41,7 +41,6 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await patchProduct(db, request.params.id, request.body);
-      app.facets.invalidate();
       return getProduct(db, request.params.id);
     },
   );
@@ -59,7 +58,6 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await createProduct(db, request.body);
-      app.facets.invalidate();
       return reply
         .code(201)
         .send({ message: 'Product added successfully', product: await getProduct(db, id) });

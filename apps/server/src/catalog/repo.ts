@@ -1,20 +1,46 @@
-// Catalogue queries. Filtering, sorting and paging all happen in the database.
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+// Catalogue queries. Filtering, sorting and paging all happen in the database. Queries of a fixed
+// shape are named prepared statements (prepared.ts); a text search is planned with its own words,
+// so the planner can tell a common word from a rare one.
 import {
-  TOP_PICK_MIN_RATING,
-  type BrandFacet,
-  type CategoryFacet,
-  type ProductListQuery,
-  type ProductSort,
-} from '@duka/domain';
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import { TOP_PICK_MIN_RATING, type ProductSort } from '@duka/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { categories, productImages, products, reviews } from '../db/schema.ts';
-import { likePattern, queryRows } from '../lib/sql.ts';
+import { categories, productCounts, productImages, products, reviews } from '../db/schema.ts';
+import { prepared } from './prepared.ts';
+import { matchesAllWords, type SearchTerms } from './search.ts';
 
-const productColumns = { product: products, category: categories.slug };
+/** What a product card shows (SPEC §2.3) and nothing more. */
+const cardColumns = {
+  id: products.id,
+  title: products.title,
+  category: categories.slug,
+  brand: products.brand,
+  priceCents: products.priceCents,
+  discountBp: products.discountBp,
+  rating: products.rating,
+  stock: products.stock,
+  thumbnail: products.thumbnail,
+  createdAt: products.createdAt,
+};
 
-const ORDER_BY: Record<ProductSort | 'default', SQL[]> = {
-  default: [asc(products.id)],
+/**
+ * How a listing is ordered: a shopper's sort; 'id', catalogue order (oldest first); or 'best',
+ * best match first for a text search and catalogue order otherwise.
+ */
+export type ListOrder = ProductSort | 'id' | 'best';
+
+const ORDER_BY: Record<Exclude<ListOrder, 'best'>, SQL[]> = {
+  id: [asc(products.id)],
   priceAsc: [asc(products.salePriceCents), asc(products.id)],
   priceDesc: [desc(products.salePriceCents), desc(products.id)],
   titleAsc: [sql`lower(${products.title}) collate "C" asc`, asc(products.id)],
@@ -24,21 +50,13 @@ const ORDER_BY: Record<ProductSort | 'default', SQL[]> = {
   rating: [desc(products.rating), asc(products.id)],
 };
 
-export type ProductFilter = Pick<ProductListQuery, 'q' | 'brand' | 'minRating'> & {
-  categoryId?: number | undefined;
-  excludeId?: number | undefined;
+export interface ProductFilter {
+  search?: SearchTerms | undefined;
+  categorySlug?: string | undefined;
+  brand?: string | undefined;
+  minRating?: number | undefined;
   ratingAbove?: number | undefined;
-};
-
-function whereOf(filter: ProductFilter): SQL | undefined {
-  return and(
-    filter.q ? ilike(products.title, likePattern(filter.q)) : undefined,
-    filter.categoryId !== undefined ? eq(products.categoryId, filter.categoryId) : undefined,
-    filter.brand ? eq(products.brand, filter.brand) : undefined,
-    filter.minRating !== undefined ? gte(products.rating, filter.minRating) : undefined,
-    filter.ratingAbove !== undefined ? gt(products.rating, filter.ratingAbove) : undefined,
-    filter.excludeId !== undefined ? sql`${products.id} <> ${filter.excludeId}` : undefined,
-  );
+  excludeId?: number | undefined;
 }
 
 export interface Page {
@@ -46,127 +64,197 @@ export interface Page {
   skip: number;
 }
 
-export async function findCategoryBySlug(db: Db, slug: string) {
-  const [row] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);
-  return row;
+/** A value in a query: a placeholder in a prepared statement, or the value itself. */
+export type Bind = <T>(name: string, value: T) => T | Placeholder;
+export const placeholders: Bind = (name) => sql.placeholder(name);
+export const values: Bind = (_name, value) => value;
+
+/** The values of a prepared statement's placeholders. */
+export const bindings = (filter: ProductFilter, page?: Page) => ({
+  category: filter.categorySlug,
+  brand: filter.brand,
+  minRating: filter.minRating,
+  ratingAbove: filter.ratingAbove,
+  exclude: filter.excludeId,
+  ...page,
+});
+
+/** Which filters are set: names the prepared statements of that shape. */
+export function shapeOf(filter: ProductFilter): string {
+  const set = (v: unknown, letter: string) => (v === undefined ? '' : letter);
+  return (
+    set(filter.categorySlug, 'c') +
+      set(filter.brand, 'b') +
+      set(filter.minRating, 'm') +
+      set(filter.ratingAbove, 'r') +
+      set(filter.excludeId, 'x') || 'all'
+  );
+}
+
+/** The category by slug, inside the query: no round trip of its own, nothing for an unknown one. */
+export const categoryIdOf = (slug: unknown) =>
+  sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`;
+
+export function whereOf(filter: ProductFilter, bind: Bind): SQL | undefined {
+  const { categorySlug, brand, minRating, ratingAbove, excludeId } = filter;
+  return and(
+    filter.search ? matchesAllWords(filter.search) : undefined,
+    categorySlug !== undefined
+      ? sql`${products.categoryId} = ${categoryIdOf(bind('category', categorySlug))}`
+      : undefined,
+    brand !== undefined ? sql`${products.brand} = ${bind('brand', brand)}` : undefined,
+    minRating !== undefined
+      ? sql`${products.rating} >= ${bind('minRating', minRating)}`
+      : undefined,
+    ratingAbove !== undefined
+      ? sql`${products.rating} > ${bind('ratingAbove', ratingAbove)}`
+      : undefined,
+    excludeId !== undefined ? sql`${products.id} <> ${bind('exclude', excludeId)}` : undefined,
+  );
+}
+
+function cards(db: Db, where: SQL | undefined, orderBy: SQL[]) {
+  return db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(...orderBy);
+}
+
+export type CardRow = Awaited<ReturnType<typeof cards>>[number];
+
+/** Totals the counters give exactly: any mix of category, brand and an excluded product. */
+export const countedByCounters = (f: ProductFilter) =>
+  !f.search && f.minRating === undefined && f.ratingAbove === undefined;
+
+/**
+ * The total of such a listing, as an expression: the counters of the category and brand, less
+ * the excluded product if it is among them.
+ */
+export function counterTotal(f: ProductFilter, bind: Bind): SQL<number> {
+  const inCategory = (column: AnyPgColumn) =>
+    f.categorySlug === undefined
+      ? undefined
+      : sql`${column} = ${categoryIdOf(bind('category', f.categorySlug))}`;
+  const ofBrand = (column: AnyPgColumn) =>
+    f.brand === undefined ? undefined : sql`${column} = ${bind('brand', f.brand)}`;
+  const counted = and(inCategory(productCounts.categoryId), ofBrand(productCounts.brand));
+  const excluded =
+    f.excludeId === undefined
+      ? sql``
+      : sql`- (select count(*) from ${products} where ${and(
+          sql`${products.id} = ${bind('exclude', f.excludeId)}`,
+          inCategory(products.categoryId),
+          ofBrand(products.brand),
+        )})`;
+  return sql<number>`((select coalesce(sum(${productCounts.products}), 0) from ${productCounts}
+    ${counted ? sql`where ${counted}` : sql``}) ${excluded})::int`;
 }
 
 /**
- * A text search counts its matches only up to this many: counting every title that contains a
- * common word in a million products costs more than the page itself, and nobody pages that far.
+ * One page of product cards, without a text search (search-listing.ts has those). When the
+ * counters know the total, it comes in the same statement, on every row.
  */
-export const SEARCH_COUNT_CAP = 1000;
+export async function listPage(
+  db: Db,
+  filter: ProductFilter,
+  listOrder: ListOrder,
+  page: Page,
+): Promise<{ rows: CardRow[]; total?: number }> {
+  const order = listOrder === 'best' ? 'id' : listOrder;
+  const values = bindings(filter, page);
+  if (!countedByCounters(filter)) {
+    const statement = prepared(db, `catalog_page_${shapeOf(filter)}_${order}`, (name) =>
+      paginated(cards(db, whereOf(filter, placeholders), ORDER_BY[order])).prepare(name),
+    );
+    return { rows: await statement.execute(values) };
+  }
+  const statement = prepared(db, `catalog_counted_page_${shapeOf(filter)}_${order}`, (name) =>
+    paginated(
+      db
+        .select({ ...cardColumns, total: counterTotal(filter, placeholders) })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(whereOf(filter, placeholders))
+        .orderBy(...ORDER_BY[order]),
+    ).prepare(name),
+  );
+  const rows = await statement.execute(values);
+  return { rows, ...(rows[0] ? { total: rows[0].total } : {}) };
+}
 
-function countMatches(db: Db, filter: ProductFilter, where: SQL | undefined) {
-  if (!filter.q) return db.select({ total: count() }).from(products).where(where);
+function paginated<Q extends { limit(n: Placeholder): { offset(n: Placeholder): unknown } }>(
+  query: Q,
+) {
+  return query.limit(sql.placeholder('limit')).offset(sql.placeholder('skip')) as ReturnType<
+    ReturnType<Q['limit']>['offset']
+  >;
+}
+
+/** How many products match, counting no further than `cap` (so never a scan of the catalogue). */
+export async function countUpTo(db: Db, where: SQL | undefined, cap: number): Promise<number> {
+  if (cap <= 0) return 0;
   const matches = db
     .select({ one: sql`1` })
     .from(products)
     .where(where)
-    .limit(SEARCH_COUNT_CAP + 1)
+    .limit(cap)
     .as('matches');
-  return db.select({ total: count() }).from(matches);
+  const [row] = await db.select({ n: count() }).from(matches);
+  return row?.n ?? 0;
 }
 
-export async function listProducts(
-  db: Db,
-  filter: ProductFilter,
-  sort: ProductSort | undefined,
-  page: Page,
-) {
-  const where = whereOf(filter);
-  const [rows, [totalRow]] = await Promise.all([
+/** Every column a product page shows; the search columns stay in the database. */
+const { searchText: _text, searchWords: _words, ...detailColumns } = getTableColumns(products);
+
+/** A product with its category and its images in order: one query. */
+export async function findProduct(db: Db, id: number) {
+  const statement = prepared(db, 'catalog_product', (name) =>
     db
-      .select(productColumns)
+      .select({
+        product: detailColumns,
+        category: categories.slug,
+        categoryName: categories.name,
+        images: sql<string[]>`array(
+          select ${productImages.url} from ${productImages}
+          where ${productImages.productId} = ${products.id} order by ${productImages.position})`,
+      })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
-      .orderBy(...ORDER_BY[sort ?? 'default'])
-      .limit(page.limit)
-      .offset(page.skip),
-    countMatches(db, filter, where),
-  ]);
-  const total = totalRow?.total ?? 0;
-  const capped = !!filter.q && total > SEARCH_COUNT_CAP;
-  return { rows, total: capped ? SEARCH_COUNT_CAP : total, capped };
+      .where(eq(products.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
+  return row;
 }
 
-export async function findProduct(db: Db, id: number) {
-  const [row] = await db
-    .select({ ...productColumns, categoryName: categories.name })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id))
-    .limit(1);
-  if (!row) return undefined;
-  const images = await db
-    .select({ url: productImages.url })
-    .from(productImages)
-    .where(eq(productImages.productId, id))
-    .orderBy(asc(productImages.position));
-  return { ...row, images: images.map((i) => i.url) };
-}
-
-/** Weekly Offers: the first product (lowest id) of each category, optionally searched. */
-export async function listWeeklyOffers(db: Db, q: string | undefined, page: Page) {
-  // A lateral lookup per category uses the (category_id, id) index: one row read per category,
-  // however large the catalogue.
-  const firsts = sql`
-    select p.id from ${categories} c
-    cross join lateral (
-      select id, title from ${products} where category_id = c.id order by id limit 1
-    ) p
-    ${q ? sql`where p.title ilike ${likePattern(q)}` : sql``}`;
-  const ids = (await queryRows<{ id: number }>(db, firsts)).map((r) => Number(r.id));
-  ids.sort((a, b) => a - b);
-  const pageIds = ids.slice(page.skip, page.skip + page.limit);
-  const rows =
-    pageIds.length === 0
-      ? []
-      : await db
-          .select(productColumns)
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .where(inArray(products.id, pageIds))
-          .orderBy(asc(products.id));
-  return { rows, total: ids.length };
+/**
+ * Weekly Offers: the first product (lowest id) of each category, optionally searched; there are
+ * as many as categories, so all of them come in one query and the page is cut here.
+ */
+export async function listWeeklyOffers(db: Db, search: SearchTerms | undefined, page: Page) {
+  // One index probe on (category_id, id) per category, however large the catalogue.
+  const firsts = sql`${products.id} in (
+    select (select p.id from ${products} p where p.category_id = c.id order by p.id limit 1)
+    from ${categories} c)`;
+  const rows = await cards(db, and(firsts, search && matchesAllWords(search)), ORDER_BY.id);
+  return { rows: rows.slice(page.skip, page.skip + page.limit), total: rows.length };
 }
 
 /** Top Picks: rated above 4.8, in catalogue order. */
-export function topPicksFilter(q: string | undefined): ProductFilter {
-  return { q, ratingAbove: TOP_PICK_MIN_RATING };
+export function topPicksFilter(search: SearchTerms | undefined): ProductFilter {
+  return { search, ratingAbove: TOP_PICK_MIN_RATING };
 }
 
-/** The last `n` Top Picks (SPEC §9: the home page shows the last 4). */
+/** The last `n` Top Picks (SPEC §9: the home page shows the last 4), oldest first. */
 export async function lastTopPicks(db: Db, n: number) {
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(whereOf(topPicksFilter(undefined)))
-    .orderBy(desc(products.id))
-    .limit(n);
-  return rows.reverse();
-}
-
-export async function categoryFacets(db: Db, slugs?: readonly string[]): Promise<CategoryFacet[]> {
-  const rows = await db
-    .select({ slug: categories.slug, name: categories.name, count: count(products.id) })
-    .from(categories)
-    .leftJoin(products, eq(products.categoryId, categories.id))
-    .where(slugs ? inArray(categories.slug, [...slugs]) : undefined)
-    .groupBy(categories.id)
-    .orderBy(asc(categories.name));
-  return rows;
-}
-
-export async function brandFacets(db: Db, categoryId?: number): Promise<BrandFacet[]> {
-  return db
-    .select({ name: products.brand, count: count() })
-    .from(products)
-    .where(categoryId !== undefined ? eq(products.categoryId, categoryId) : undefined)
-    .groupBy(products.brand)
-    .orderBy(asc(products.brand));
+  const statement = prepared(db, 'catalog_last_top_picks', (name) =>
+    cards(db, sql`${products.rating} > ${TOP_PICK_MIN_RATING}`, [desc(products.id)])
+      .limit(sql.placeholder('n'))
+      .prepare(name),
+  );
+  return (await statement.execute({ n })).reverse();
 }
 
 /** A product's reviews, newest first, and how many there are. */
@@ -187,3 +275,11 @@ export const allReviews = (db: Db) =>
   db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
 
 export const countReviews = (db: Db) => db.select({ n: count() }).from(reviews);
+
+export async function categoryExists(db: Db, slug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.slug, slug));
+  return !!row;
+}

@@ -16,6 +16,8 @@ import {
   relatedQuerySchema,
   reviewPageSchema,
 } from '@duka/domain';
+import { httpCaching } from './http-cache.ts';
+import { compiledSerializer } from './serializer.ts';
 import * as catalog from './service.ts';
 
 const tags = ['catalogue'];
@@ -23,7 +25,9 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const facets = app.facets;
+  app.setSerializerCompiler(compiledSerializer);
+  // Public answers: Cache-Control and an ETag, 304 for a matching If-None-Match.
+  app.addHook('onSend', httpCaching);
 
   app.get(
     '/products',
@@ -47,7 +51,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(categoryFacetSchema) },
       },
     },
-    async () => catalog.categoryList(db, facets),
+    async () => catalog.categoryList(db),
   );
 
   app.get(
@@ -60,7 +64,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(brandFacetSchema), ...errors },
       },
     },
-    async (request) => catalog.brandList(db, facets, request.query.category),
+    async (request) => catalog.brandList(db, request.query.category),
   );
 
   app.get(
@@ -72,7 +76,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homeSchema },
       },
     },
-    async () => catalog.home(db, facets),
+    async () => catalog.home(db),
   );
 
   app.get(

@@ -11,46 +11,64 @@ import {
 } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { found } from '../lib/http-error.ts';
-import { TtlCache } from '../lib/ttl-cache.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
+import { brandFacets, categoryFacets, countProducts } from './counts.ts';
 import { toProduct, toProductSummary, toPublicReview, toReview } from './mappers.ts';
 import * as repo from './repo.ts';
+import { searchListing, type Listing } from './search-listing.ts';
+import { searchTerms } from './search.ts';
 
-type Row = { product: Parameters<typeof toProductSummary>[0]; category: string };
-const summaries = (rows: Row[]) => rows.map((r) => toProductSummary(r.product, r.category));
+const summaries = (rows: repo.CardRow[]) => rows.map((r) => toProductSummary(r, r.category));
 
-/** Facet counts scan the catalogue; a minute of staleness is fine for a dropdown's numbers. */
-export class FacetCache {
-  readonly categories = new TtlCache<CategoryFacet[]>(60_000);
-  readonly brands = new TtlCache<BrandFacet[]>(60_000);
-
-  /** Called after any change to the catalogue that moves facet counts. */
-  invalidate(): void {
-    this.categories.clear();
-    this.brands.clear();
+/**
+ * A page of cards and its total: from the counters in the same statement (asked again only when
+ * the page is empty), or counted up to the cap at the same time as the page.
+ */
+async function listing(
+  db: Db,
+  filter: repo.ProductFilter,
+  order: repo.ListOrder,
+  page: repo.Page,
+): Promise<Listing> {
+  if (repo.countedByCounters(filter)) {
+    const { rows, total } = await repo.listPage(db, filter, order, page);
+    return { rows, total: total ?? (await countProducts(db, filter)).total, capped: false };
   }
+  const [{ rows }, { total, capped }] = await Promise.all([
+    repo.listPage(db, filter, order, page),
+    countProducts(db, filter),
+  ]);
+  return { rows, total, capped };
 }
 
-export async function searchProducts(db: Db, query: ProductListQuery): Promise<ProductPage> {
-  let categoryId: number | undefined;
-  if (query.category) {
-    const category = await repo.findCategoryBySlug(db, query.category);
-    if (!category) return { products: [], total: 0, skip: query.skip, limit: query.limit };
-    categoryId = category.id;
-  }
-  const { rows, total, capped } = await repo.listProducts(
-    db,
-    { q: query.q, brand: query.brand, minRating: query.minRating, categoryId },
-    query.sort,
-    query,
-  );
+/** A page of cards and its total. */
+async function pageOf(
+  db: Db,
+  filter: repo.ProductFilter,
+  order: repo.ListOrder,
+  page: repo.Page,
+): Promise<ProductPage> {
+  const { rows, total, capped } = filter.search
+    ? await searchListing(db, { ...filter, search: filter.search }, order, page)
+    : await listing(db, filter, order, page);
   return {
     products: summaries(rows),
     total,
-    skip: query.skip,
-    limit: query.limit,
+    skip: page.skip,
+    limit: page.limit,
     ...(capped ? { totalCapped: true } : {}),
   };
+}
+
+/** The catalogue (an unknown category simply has no products). */
+export function searchProducts(db: Db, query: ProductListQuery): Promise<ProductPage> {
+  const filter = {
+    search: searchTerms(query.q),
+    categorySlug: query.category,
+    brand: query.brand,
+    minRating: query.minRating,
+  };
+  return pageOf(db, filter, query.sort ?? 'best', query);
 }
 
 export async function productsOfCategory(
@@ -58,14 +76,12 @@ export async function productsOfCategory(
   slug: string,
   query: { exclude?: number | undefined; limit: number; skip: number },
 ): Promise<ProductPage> {
-  const category = found(await repo.findCategoryBySlug(db, slug), `The category '${slug}'`);
-  const { rows, total } = await repo.listProducts(
-    db,
-    { categoryId: category.id, excludeId: query.exclude },
-    undefined,
-    query,
-  );
-  return { products: summaries(rows), total, skip: query.skip, limit: query.limit };
+  const result = await pageOf(db, { categorySlug: slug, excludeId: query.exclude }, 'id', query);
+  // Empty: the category may not exist at all (asked only then, which is rare).
+  if (result.total === 0 && !(await repo.categoryExists(db, slug))) {
+    found(undefined, `The category '${slug}'`);
+  }
+  return result;
 }
 
 export async function getProduct(db: Db, id: number): Promise<Product> {
@@ -73,30 +89,25 @@ export async function getProduct(db: Db, id: number): Promise<Product> {
   return toProduct(row.product, { slug: row.category, name: row.categoryName }, row.images);
 }
 
-export async function topPicks(
+export function topPicks(
   db: Db,
   query: { q?: string | undefined; limit: number; skip: number },
 ): Promise<ProductPage> {
-  const { rows, total } = await repo.listProducts(
-    db,
-    repo.topPicksFilter(query.q),
-    undefined,
-    query,
-  );
-  return { products: summaries(rows), total, skip: query.skip, limit: query.limit };
+  // Top Picks keep catalogue order, searched or not.
+  return pageOf(db, repo.topPicksFilter(searchTerms(query.q)), 'id', query);
 }
 
 export async function weeklyOffers(
   db: Db,
   query: { q?: string | undefined; limit: number; skip: number },
 ): Promise<ProductPage> {
-  const { rows, total } = await repo.listWeeklyOffers(db, query.q, query);
+  const { rows, total } = await repo.listWeeklyOffers(db, searchTerms(query.q), query);
   return { products: summaries(rows), total, skip: query.skip, limit: query.limit };
 }
 
-export async function home(db: Db, cache: FacetCache): Promise<Home> {
+export async function home(db: Db): Promise<Home> {
   const [tiles, offers, picks] = await Promise.all([
-    cache.categories.get('home-tiles', () => repo.categoryFacets(db, HOME_CATEGORY_TILES)),
+    categoryFacets(db, HOME_CATEGORY_TILES),
     repo.listWeeklyOffers(db, undefined, { skip: 0, limit: 4 }),
     repo.lastTopPicks(db, 4),
   ]);
@@ -108,19 +119,14 @@ export async function home(db: Db, cache: FacetCache): Promise<Home> {
   };
 }
 
-export function categoryList(db: Db, cache: FacetCache): Promise<CategoryFacet[]> {
-  return cache.categories.get('all', () => repo.categoryFacets(db));
+/** Facets come from the counters: a few hundred rows at most, so there is nothing to cache. */
+export function categoryList(db: Db): Promise<CategoryFacet[]> {
+  return categoryFacets(db);
 }
 
-export async function brandList(
-  db: Db,
-  cache: FacetCache,
-  categorySlug?: string,
-): Promise<BrandFacet[]> {
-  if (!categorySlug) return cache.brands.get('*', () => repo.brandFacets(db));
-  const category = await repo.findCategoryBySlug(db, categorySlug);
-  if (!category) return [];
-  return cache.brands.get(categorySlug, () => repo.brandFacets(db, category.id));
+/** Brands of the whole catalogue or of one category (none for an unknown category). */
+export function brandList(db: Db, categorySlug?: string): Promise<BrandFacet[]> {
+  return brandFacets(db, categorySlug);
 }
 
 export async function reviewsOf(db: Db, productId: number, page: PageRequest): Promise<ReviewPage> {

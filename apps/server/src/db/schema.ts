@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -22,6 +23,9 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 // ---------------------------------------------------------------- catalogue
+
+/** PostgreSQL's full-text document type; only the database reads it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
@@ -66,13 +70,28 @@ export const products = pgTable(
     returnPolicy: text('return_policy').notNull().default('30 days return policy'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The title as search compares it: accents removed, lower case (duka_search_text, defined in
+     * migration 0003 with the unaccent extension). Kept by the database, never written.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`duka_search_text(title)`),
+    /** The title's words for ranking: whole words and prefixes ('simple': no stemming). */
+    searchWords: tsvector('search_words')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, duka_search_text(title))`),
   },
   (t) => [
     check('products_price_check', sql`${t.priceCents} >= 0`),
     check('products_discount_check', sql`${t.discountBp} between 0 and 10000`),
     check('products_stock_check', sql`${t.stock} >= 0`),
-    // Substring search on the title (ILIKE '%q%') through trigrams: fast at a million products.
-    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Each searched word is a substring (LIKE '%w%') of search_text: trigrams find them fast.
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Ranking: all words as whole words or prefixes of the title's words.
+    index('products_search_words_idx').using('gin', t.searchWords),
+    // Ranking: the exact title first. A hash index: equality only, any title length.
+    index('products_search_exact_idx').using('hash', t.searchText),
     index('products_category_idx').on(t.categoryId, t.id),
     // A category listing sorted by price, newest or name stays an index walk at any size.
     index('products_category_price_idx').on(t.categoryId, t.salePriceCents, t.id),
@@ -86,6 +105,51 @@ export const products = pgTable(
     // Title order is byte order of the lower-cased title, the same on every server's locale.
     index('products_title_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
   ],
+);
+
+/**
+ * How many products each (category, brand) pair has: category pages, brand pages and facets read
+ * these instead of counting products. Kept exact by triggers on products (migration 0003), in the
+ * same transaction as every insert, delete or change of category or brand, whoever writes.
+ */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    products: integer('products').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.brand] }),
+    index('product_counts_brand_idx').on(t.brand),
+  ],
+);
+
+/**
+ * One row, bumped (by a trigger, migration 0003) whenever products are deleted or change title,
+ * category or brand: the only changes that can make a text search find fewer products.
+ */
+export const catalogGeneration = pgTable('catalog_generation', {
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Searches known to match more than 1,000 products (the most a count reads), as of a catalogue
+ * generation: such a search skips counting while the generation stands. Words are the search's
+ * normalised words, sorted; category and brand are '' when not filtered. UNLOGGED (migration
+ * 0003): it is only a memo, rebuilt by searching.
+ */
+export const denseSearches = pgTable(
+  'dense_searches',
+  {
+    words: text('words').notNull(),
+    category: text('category').notNull(),
+    brand: text('brand').notNull(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.words, t.category, t.brand] })],
 );
 
 export const productImages = pgTable(

@@ -1,0 +1,96 @@
+// What the benchmark asks for: each endpoint's rotating mix of paths, for Duka and the bare server.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client.ts';
+import { CATEGORY_SEEDS } from '../src/seed/catalog-data.ts';
+
+export interface Workload {
+  name: string;
+  duka: string[];
+  /** The same pages from the bare server, if it serves them. */
+  bare?: string[];
+  /** This bare figure is the floor (a category's page of 8 alone). */
+  isFloor?: boolean;
+  /** Compare Duka with the floor. */
+  floor: boolean;
+}
+
+/** Common words, several words in any order, prefixes, accents, substrings, misses. */
+const SEARCHES = [
+  'sofa',
+  'kettle',
+  'safari',
+  'tecno',
+  'lamp premium',
+  'dress heritage',
+  'heritage dress',
+  'ball 4',
+  'headph',
+  'blend',
+  'Sófa Fámily',
+  'KETTLÉ',
+  'afar',
+  'nike sneaker',
+  'cypress bunk bed',
+  'zzzz',
+];
+
+/** Rare searches that exist: titles of products spread over the catalogue, words reversed. */
+async function rareSearches(db: Db): Promise<string[]> {
+  const rows = (await db.execute(
+    sql`select title from products where id % 99991 = 7 order by id limit 8`,
+  )) as unknown as { rows: { title: string }[] };
+  return rows.rows.flatMap((r, i) => {
+    const words = r.title.split(' ');
+    // Half of them exactly as listed (the exact title comes first), half in reverse order.
+    return i % 2 === 0 ? [r.title] : [words.reverse().join(' ')];
+  });
+}
+
+export async function workloads(db: Db): Promise<Workload[]> {
+  const slugs = CATEGORY_SEEDS.map((c) => c.slug);
+  const [{ max = 1 } = {}] = (
+    (await db.execute(sql`select max(id)::int as max from products`)) as unknown as {
+      rows: { max: number }[];
+    }
+  ).rows;
+  const ids = Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % max));
+  const searches = [...SEARCHES, ...(await rareSearches(db))];
+  const q = (s: string) => encodeURIComponent(s);
+  return [
+    {
+      name: 'category page `?category=…&limit=8`',
+      duka: slugs.map((s) => `/api/products?category=${s}&limit=8`),
+      bare: slugs.map((s) => `/category?slug=${s}`),
+      isFloor: true,
+      floor: true,
+    },
+    {
+      name: 'search `?q=…&limit=8` (mix of ' + searches.length + ')',
+      duka: searches.map((s) => `/api/products?q=${q(s)}&limit=8`),
+      floor: true,
+    },
+    {
+      name: 'product detail `/products/{id}`',
+      duka: ids.map((id) => `/api/products/${id}`),
+      bare: ids.map((id) => `/product?id=${id}`),
+      floor: false,
+    },
+    {
+      name: 'category by price, page 101',
+      duka: slugs.map((s) => `/api/products?category=${s}&sort=priceAsc&limit=8&skip=800`),
+      floor: true,
+    },
+    {
+      name: 'search by price `?q=…&sort=priceAsc`',
+      duka: searches.map((s) => `/api/products?q=${q(s)}&sort=priceAsc&limit=8`),
+      floor: true,
+    },
+    { name: 'categories facet', duka: ['/api/products/categories'], floor: true },
+    {
+      name: 'brands facet (all, per category)',
+      duka: ['/api/products/brands', ...slugs.map((s) => `/api/products/brands?category=${s}`)],
+      floor: true,
+    },
+    { name: 'home', duka: ['/api/products/home'], floor: true },
+  ];
+}

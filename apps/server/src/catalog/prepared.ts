@@ -1,0 +1,39 @@
+// Named prepared statements: a query of a fixed shape is built once per database and, on
+// PostgreSQL, parsed once per connection (node-postgres keeps them by name). PGlite ignores names.
+import { hash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Db } from '../db/client.ts';
+
+const byDatabase = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * The statement called `name` for this database, built by `build` on first use. A name must
+ * always stand for the same SQL text: PostgreSQL keys prepared statements by name.
+ */
+export function prepared<T>(db: Db, name: string, build: (name: string) => T): T {
+  let statements = byDatabase.get(db);
+  if (!statements) byDatabase.set(db, (statements = new Map()));
+  let statement = statements.get(name) as T | undefined;
+  if (statement === undefined) statements.set(name, (statement = build(name)));
+  return statement;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs raw SQL as a named prepared statement on PostgreSQL, named after its text (so a name can
+ * never stand for two texts), and as a plain query on PGlite. Only for statements whose best
+ * plan does not depend on their values: PostgreSQL may settle on one generic plan for all.
+ */
+export async function namedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) {
+    const name = `duka_${hash('sha1', text, 'base64url').slice(0, 27)}`;
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return (await client.query<T>(text, params)).rows;
+}

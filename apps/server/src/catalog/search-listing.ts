@@ -1,0 +1,286 @@
+// A page of a text search and its total. The plan depends on how many products match, which only
+// counting tells (the planner guesses from statistics, and guesses badly for words that are common
+// alone but rare together — it would then walk the whole catalogue in order looking for them):
+//   1. One statement collects up to 1,001 matches by the trigram index. If there are at most
+//      1,000 (a "sparse" search) it also sorts them and returns the page: done in one round trip.
+//   2. A "dense" search (more than 1,000) walks an index in the requested order and keeps what
+//      matches; matches are then common enough to fill a page quickly. The walk gives up after
+//      WALK_LIMIT products (matches bunched at the far end), and then the matches are collected
+//      and sorted instead. With the default order each tier of search.ts is walked in turn.
+// Counting 1,001 matches of a common word is most of a search's cost, so a search found dense is
+// remembered (dense_searches) with the catalogue's generation, and skips counting until a delete
+// or a change of title, category or brand moves the generation on (triggers, migration 0004).
+// Searches with a rating filter are not remembered: ratings change with every review.
+import { and, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { catalogGeneration, categories, denseSearches, products } from '../db/schema.ts';
+import { queryRows } from '../lib/sql.ts';
+import { COUNT_CAP } from './limits.ts';
+import { namedRows } from './prepared.ts';
+import { withIndexedWords } from './word-stats.ts';
+import {
+  countUpTo,
+  values,
+  whereOf,
+  type CardRow,
+  type ListOrder,
+  type Page,
+  type ProductFilter,
+} from './repo.ts';
+import {
+  bestMatchOrder,
+  matchesAllWords,
+  rankTiers,
+  type SearchColumns,
+  type SearchTerms,
+} from './search.ts';
+
+/** How many products a walk along an index reads before it gives up. */
+export const WALK_LIMIT = 2000;
+
+type Order = Exclude<ListOrder, 'best'>;
+
+/** Sort keys by output name: usable on the products table and on a subquery or CTE of it. */
+const SORT_KEYS: Record<Order, string> = {
+  id: 'id',
+  priceAsc: 'sale_price_cents, id',
+  priceDesc: 'sale_price_cents desc, id desc',
+  titleAsc: 'title_key, id',
+  titleDesc: 'title_key desc, id desc',
+  newest: 'created_at desc, id desc',
+  stock: 'stock desc, id',
+  rating: 'rating desc, id',
+};
+/** ORDER BY `order` on the columns of `alias`, or on the output names when there is none. */
+const orderOn = (alias: string | undefined, order: Order) =>
+  sql.raw(alias ? SORT_KEYS[order].replace(/(^|, )(\w+)/g, `$1${alias}.$2`) : SORT_KEYS[order]);
+/** The walks and the collected matches are named like the table, so its columns name theirs. */
+const PRODUCTS = getTableName(products);
+
+/** Every column of products, and the title's sort key (so an outer query can keep its order). */
+const WITH_TITLE_KEY = sql`${products}.*, lower(${products.title}) collate "C" as title_key`;
+
+/** A card's columns from a row source named "products" (the table, a subquery or a CTE). */
+const CARD = sql`${products.id} as id, ${products.title} as title,
+  (select ${categories.slug} from ${categories} where ${categories.id} = ${products.categoryId}) as category,
+  ${products.brand} as brand, ${products.priceCents} as price_cents,
+  ${products.discountBp} as discount_bp, ${products.rating} as rating, ${products.stock} as stock,
+  ${products.thumbnail} as thumbnail,
+  (extract(epoch from ${products.createdAt}) * 1000)::float8 as created_ms`;
+
+interface RawCard {
+  id: number;
+  title: string;
+  category: string;
+  brand: string;
+  price_cents: number;
+  discount_bp: number;
+  rating: number;
+  stock: number;
+  thumbnail: string;
+  created_ms: number;
+}
+
+const toCard = (r: RawCard): CardRow => ({
+  id: r.id,
+  title: r.title,
+  category: r.category,
+  brand: r.brand,
+  priceCents: r.price_cents,
+  discountBp: r.discount_bp,
+  rating: r.rating,
+  stock: r.stock,
+  thumbnail: r.thumbnail,
+  createdAt: new Date(Math.floor(r.created_ms)),
+});
+
+export interface Listing {
+  rows: CardRow[];
+  total: number;
+  capped: boolean;
+}
+
+type SearchFilter = ProductFilter & { search: SearchTerms };
+
+export async function searchListing(
+  db: Db,
+  searched: SearchFilter,
+  order: ListOrder,
+  page: Page,
+): Promise<Listing> {
+  const filter = { ...searched, search: await withIndexedWords(db, searched.search) };
+  const dense = remembers(filter) && (await isKnownDense(db, filter));
+  if (!dense) {
+    const collected = await collectMatches(db, filter, order, page);
+    if (collected.total <= COUNT_CAP) {
+      return { rows: collected.rows, total: collected.total, capped: false };
+    }
+    if (remembers(filter)) await rememberDense(db, filter, collected.generation);
+  }
+  const rows =
+    order === 'best'
+      ? await walkTiers(db, filter, filter.search, page)
+      : await walk(
+          db,
+          filter,
+          matchesAllWords(filter.search, undefined, false),
+          matchesAllWords(filter.search),
+          order,
+          page.skip,
+          page.limit,
+        );
+  return { rows, total: COUNT_CAP, capped: true };
+}
+
+/** Only searches whose matches no review can change are remembered. */
+const remembers = (f: ProductFilter) => f.minRating === undefined && f.ratingAbove === undefined;
+
+/** The memo's key: the normalised words, sorted (the order of words does not change matches). */
+function wordsKey(terms: SearchTerms): SQL {
+  const words = sql.join(
+    terms.words.map((w) => sql`duka_search_text(${w})`),
+    sql`, `,
+  );
+  return sql`array_to_string(array(
+    select distinct w from unnest(array[${words}]::text[]) w order by w), ' ')`;
+}
+
+/** Is this search in the memo, at the catalogue's current generation? */
+async function isKnownDense(db: Db, filter: SearchFilter): Promise<boolean> {
+  const [row] = await namedRows<{ dense: boolean }>(
+    db,
+    sql`select exists (select 1 from ${denseSearches} d
+      where d.words = ${wordsKey(filter.search)} and d.category = ${filter.categorySlug ?? ''}
+        and d.brand = ${filter.brand ?? ''}
+        and d.generation = (select n from ${catalogGeneration})) as dense`,
+  );
+  return row?.dense === true;
+}
+
+async function rememberDense(db: Db, filter: SearchFilter, generation: number): Promise<void> {
+  // The generation read with the count: a newer one is never overwritten by an older.
+  await db.execute(sql`insert into ${denseSearches} as d (words, category, brand, generation)
+    values (${wordsKey(filter.search)}, ${filter.categorySlug ?? ''}, ${filter.brand ?? ''},
+      ${generation})
+    on conflict (words, category, brand) do update set generation = excluded.generation
+    where d.generation < excluded.generation`);
+}
+
+interface Collected {
+  rows: CardRow[];
+  /** Matches, counted up to COUNT_CAP + 1. */
+  total: number;
+  /** The catalogue's generation, read with the count. */
+  generation: number;
+}
+
+/** Step 1: up to COUNT_CAP + 1 matches; if they are all there, the page of them. */
+async function collectMatches(
+  db: Db,
+  filter: SearchFilter,
+  order: ListOrder,
+  page: Page,
+): Promise<Collected> {
+  const on: SearchColumns = { text: sql`m.search_text`, words: sql`m.search_words` };
+  const pageOrder =
+    order === 'best' ? bestMatchOrder(filter.search, on, sql`m.id`) : orderOn('m', order);
+  const rows = await queryRows<RawCard & { total: number; generation: number }>(
+    db,
+    sql`with m as (
+      select ${CARD}, ${products.salePriceCents} as sale_price_cents,
+        lower(${products.title}) collate "C" as title_key, ${products.createdAt} as created_at,
+        ${products.searchText} as search_text, ${products.searchWords} as search_words
+      from ${products} where ${whereOf(filter, values)}
+      limit ${COUNT_CAP + 1}
+    ), total as (select count(*)::int as n from m)
+    select (select n from ${catalogGeneration}) as generation, total.n as total, page.*
+    from total left join lateral (
+      select id, title, category, brand, price_cents, discount_bp, rating, stock, thumbnail,
+        created_ms
+      from m where total.n <= ${COUNT_CAP}
+      order by ${pageOrder} offset ${page.skip} limit ${page.limit}
+    ) page on true`,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  const found = total <= COUNT_CAP ? rows.filter((r) => r.id !== null).map(toCard) : [];
+  return { rows: found, total, generation: Number(rows[0]?.generation ?? 0) };
+}
+
+/** The tiers of search.ts in turn, each walked in catalogue order. */
+async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page: Page) {
+  const base = whereOf({ ...filter, search: undefined }, values);
+  const words = matchesAllWords(terms, undefined, false);
+  const tiers = rankTiers(terms);
+  const rows: CardRow[] = [];
+  let skip = page.skip;
+  for (const [i, tier] of tiers.entries()) {
+    const want = page.limit - rows.length;
+    const condition = and(words, tier)!;
+    const found =
+      i === 0
+        ? // The exact title is an equality on a hashed column: always few rows, read directly.
+          await direct(db, and(base, condition)!, skip, want)
+        : await walk(db, filter, condition, lookupFor(terms, tiers, i), 'id', skip, want);
+    rows.push(...found);
+    if (rows.length >= page.limit || i === tiers.length - 1) break;
+    // This tier ends on this page; or, when it gave nothing, it lies wholly before the page.
+    skip = found.length > 0 ? 0 : skip - (await countUpTo(db, and(base, condition), skip));
+  }
+  return rows;
+}
+
+/**
+ * How to collect tier `i`'s matches when a walk cannot: the prefix tier (the second of three) by
+ * its full-text index, as its words found by the trigram index would be every substring match,
+ * many more; the last tier by the trigram index.
+ */
+function lookupFor(terms: SearchTerms, tiers: SQL[], i: number): SQL {
+  const byWords = tiers.length === 3 && i === 1;
+  return and(matchesAllWords(terms, undefined, !byWords), tiers[i])!;
+}
+
+async function direct(db: Db, where: SQL, skip: number, limit: number): Promise<CardRow[]> {
+  const rows = await namedRows<RawCard>(
+    db,
+    sql`select ${CARD} from ${products} where ${where}
+      order by ${products.id} offset ${skip} limit ${limit}`,
+  );
+  return rows.map(toCard);
+}
+
+/**
+ * Step 2: walk the filter's index in `order` for at most WALK_LIMIT products, keeping those that
+ * meet `condition` (a subquery with a LIMIT is never merged with the outer WHERE, so the walk
+ * stays bounded); if that does not fill the page, collect all that meet `lookup` (the same
+ * condition, written for an index) and sort them.
+ */
+async function walk(
+  db: Db,
+  filter: ProductFilter,
+  condition: SQL,
+  lookup: SQL,
+  order: Order,
+  skip: number,
+  limit: number,
+): Promise<CardRow[]> {
+  const base = whereOf({ ...filter, search: undefined }, values) ?? sql`true`;
+  // Its plan is fixed by its shape (the walk), so one generic plan serves every value.
+  const walked = await namedRows<RawCard>(
+    db,
+    sql`select ${CARD} from (
+      select ${WITH_TITLE_KEY} from ${products} where ${base}
+      order by ${orderOn(undefined, order)} limit ${WALK_LIMIT}
+    ) as ${products} where ${condition}
+    order by ${orderOn(PRODUCTS, order)} offset ${skip} limit ${limit}`,
+  );
+  if (walked.length === limit) return walked.map(toCard);
+  const collected = await queryRows<RawCard>(
+    db,
+    sql`with m as materialized (
+      select ${WITH_TITLE_KEY} from ${products} where ${and(base, lookup)}
+    )
+    select ${CARD} from m as ${products}
+    order by ${orderOn(PRODUCTS, order)} offset ${skip} limit ${limit}`,
+  );
+  return collected.map(toCard);
+}

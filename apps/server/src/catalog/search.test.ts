@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductPage } from '@duka/domain';
+import { inArray, sql } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { categories, denseSearches, products } from '../db/schema.ts';
+import { seedDemoCatalog } from '../seed/demo.ts';
+import { WALK_LIMIT } from './search-listing.ts';
+import { searchTerms } from './search.ts';
+import { withIndexedWords } from './word-stats.ts';
+
+let t: TestContext;
+let category: number;
+let n = 0;
+
+/** Adds products with these titles (in this order, so ids follow it); returns their ids. */
+async function add(titles: string[], extra: Partial<typeof products.$inferInsert> = {}) {
+  const rows = await t.db
+    .insert(products)
+    .values(
+      titles.map((title) => ({
+        title,
+        description: 'd',
+        categoryId: category,
+        brand: 'Searchbrand',
+        sku: `S-${++n}`,
+        priceCents: 100_000 + ((n * 7919) % 50_000),
+        ...extra,
+      })),
+    )
+    .returning({ id: products.id });
+  return rows.map((r) => r.id);
+}
+
+async function search(query: string) {
+  const res = await t.app.inject(`/api/products?${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as ProductPage;
+}
+
+const titles = (page: ProductPage) => page.products.map((p) => p.title);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoCatalog(t.db);
+  const [row] = await t.db
+    .insert(categories)
+    .values({ slug: 'search-tests', name: 'Search tests' })
+    .returning();
+  category = row!.id;
+});
+afterAll(() => t.close());
+
+describe('which titles a search finds', () => {
+  it('finds every word in any order', async () => {
+    const found = await search('q=Double-Decker%203x6%20Cypress');
+    expect(titles(found)).toEqual(['Cypress 3x6 Double-Decker Bunk Bed']);
+    expect(found.total).toBe(1);
+  });
+
+  it('ignores case and accents, in the title and in the query', async () => {
+    await add(['Crème Brûlée Torch', 'Brulee Ramekin Set', 'Café Au Lait Mug']);
+    expect(titles(await search('q=creme%20BRULEE'))).toEqual(['Crème Brûlée Torch']);
+    expect(titles(await search('q=br%C3%BBl%C3%A9e&sort=titleAsc'))).toEqual([
+      'Brulee Ramekin Set',
+      'Crème Brûlée Torch',
+    ]);
+    expect(titles(await search('q=CAFE%20mug'))).toEqual(['Café Au Lait Mug']);
+  });
+
+  it('keeps the substring rule: any part of the title, even across words', async () => {
+    await add(['Samsung Galaxy Tab Zq9']);
+    expect(titles(await search('q=ung%20Gal'))).toContain('Samsung Galaxy Tab Zq9');
+    expect(titles(await search('q=xy%20ta'))).toContain('Samsung Galaxy Tab Zq9');
+    expect(titles(await search('q=tab%20zq9'))).toEqual(['Samsung Galaxy Tab Zq9']);
+  });
+
+  it('needs every word: one missing word finds nothing', async () => {
+    expect(await search('q=samsung%20zzqqx')).toMatchObject({ products: [], total: 0 });
+  });
+});
+
+describe('best match first', () => {
+  it('puts the exact title first, then whole words and prefixes, then other substrings', async () => {
+    // Added so that catalogue order (by id) is the reverse of the best order.
+    const [inside, laterWord, prefix, firstWord, exact] = await add([
+      'Loveseat Bisofa Qx7 Cover',
+      'Corner Sofa Qx7',
+      'Sofabed Qx7 Deluxe',
+      'Sofa Bed Qx7',
+      'Sofa qx7',
+    ]);
+    const found = await search('q=sofa%20qx7');
+    expect(found.products.map((p) => p.id)).toEqual([exact, laterWord, prefix, firstWord, inside]);
+    // The exact title, whatever the case and spacing of the query.
+    const shouted = await search('q=SOFA%20%20QX7');
+    expect(shouted.products[0]!.id).toBe(exact);
+    // Words in another order: no exact title, the rest as before.
+    const reversed = await search('q=qx7%20sofa');
+    expect(reversed.products.map((p) => p.id)).toEqual([
+      laterWord,
+      prefix,
+      firstWord,
+      exact,
+      inside,
+    ]);
+  });
+
+  it('still applies the other sorts', async () => {
+    const byPrice = await search('q=qx7&sort=priceAsc');
+    const prices = byPrice.products.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(byPrice.total).toBe(5);
+  });
+});
+
+describe('a search with more than 1,000 matches', () => {
+  let ctx: TestContext;
+  let ids: number[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const [row] = await ctx.db
+      .insert(categories)
+      .values({ slug: 'mass', name: 'Mass' })
+      .returning();
+    const make = (titles: string[]) =>
+      ctx.db
+        .insert(products)
+        .values(
+          titles.map((title, i) => ({
+            title,
+            description: 'd',
+            categoryId: row!.id,
+            brand: 'Mass',
+            sku: `M-${i}`,
+            priceCents: 1000 + ((i * 7919) % 5000),
+          })),
+        )
+        .returning({ id: products.id });
+    // Non-matches first, more than a walk reads: matches bunched at the far end.
+    await make(Array.from({ length: WALK_LIMIT + 100 }, (_, i) => `Plain Stool ${i}`));
+    const rows = await make([
+      ...Array.from({ length: 1_050 }, (_, i) => `Mass Teakettle ${i}`),
+      ...Array.from({ length: 20 }, (_, i) => `Mass Kettle ${i}`),
+      'Kettle',
+    ]);
+    ids = rows.map((r) => r.id);
+  });
+  afterAll(() => ctx.close());
+
+  const get = async (url: string) => (await ctx.app.inject(url)).json() as ProductPage;
+
+  it('says 1,000+ and pages through the tiers in order', async () => {
+    const exact = ids.at(-1)!;
+    const words = ids.slice(-21, -1);
+    const inside = ids.slice(0, -21);
+    const expected = [exact, ...words, ...inside];
+    const first = await get('/api/products?q=kettle&limit=8');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.products.map((p) => p.id)).toEqual(expected.slice(0, 8));
+    for (const skip of [16, 24, 1000]) {
+      const page = await get(`/api/products?q=kettle&limit=8&skip=${skip}`);
+      expect(page.products.map((p) => p.id)).toEqual(expected.slice(skip, skip + 8));
+    }
+    const last = await get('/api/products?q=kettle&limit=8&skip=1068');
+    expect(last.products.map((p) => p.id)).toEqual(expected.slice(1068));
+  });
+
+  it('sorts by price across the whole set', async () => {
+    const cheapest = await get('/api/products?q=kettle&sort=priceAsc&limit=5');
+    const [rows] = [
+      await ctx.db
+        .select({ id: products.id })
+        .from(products)
+        .where(sql`${products.title} ilike '%kettle%'`)
+        .orderBy(products.salePriceCents, products.id)
+        .limit(5),
+    ];
+    expect(cheapest.products.map((p) => p.id)).toEqual(rows.map((r) => r.id));
+  });
+
+  it('remembers that it is dense, and counts again once products are deleted', async () => {
+    await get('/api/products?q=teakettle%20mass&limit=8');
+    const memo = await ctx.db.select().from(denseSearches);
+    expect(memo.map((m) => m.words)).toContain('mass teakettle');
+    // Same words in another order and case: the memo answers.
+    expect(await get('/api/products?q=MASS%20teakettle&limit=1')).toMatchObject({
+      total: 1000,
+      totalCapped: true,
+    });
+    await ctx.db.delete(products).where(inArray(products.id, ids.slice(0, 100)));
+    expect(await get('/api/products?q=mass%20teakettle&limit=1')).toMatchObject({ total: 950 });
+  });
+});
+
+describe('choosing the words to look up', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const [row] = await ctx.db
+      .insert(categories)
+      .values({ slug: 'tools', name: 'Tools' })
+      .returning();
+    await ctx.db.insert(products).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        title: i === 150 ? 'Common Widget Zq77x' : `Common Widget ${i}`,
+        description: 'd',
+        categoryId: row!.id,
+        brand: 'Tools',
+        sku: `W-${i}`,
+        priceCents: 1000,
+      })),
+    );
+    await ctx.db.execute(sql`analyze products`);
+  });
+  afterAll(() => ctx.close());
+
+  it('looks up only the words the statistics call rare, and still finds by every word', async () => {
+    // No sampled title has 'zq99q': rare. Every one has 'widget' and 'common'.
+    const terms = await withIndexedWords(ctx.db, searchTerms('widget ZQ99Q common')!);
+    expect([...(terms.indexed ?? [])]).toEqual(['ZQ99Q']);
+    const common = await withIndexedWords(ctx.db, searchTerms('widget common')!);
+    expect(common.indexed).toBeUndefined();
+    const found = (await ctx.app.inject('/api/products?q=widget%20ZQ77X%20common')).json();
+    expect(found).toMatchObject({ total: 1, products: [{ title: 'Common Widget Zq77x' }] });
+    const none = (await ctx.app.inject('/api/products?q=widget%20ZQ99Q%20common')).json();
+    expect(none).toMatchObject({ total: 0, products: [] });
+  });
+});

@@ -1,0 +1,101 @@
+// Text search over product titles. Every word of the query must occur in the title, in any order,
+// as a substring, ignoring case and accents (SPEC §5's substring rule, applied per word). With the
+// catalogue's default order the best matches come first, in three tiers:
+//   0. the exact title;  1. every word a whole word or the start of one;  2. the other matches.
+// Titles are compared through products.search_text (duka_search_text: unaccent, then lower case)
+// and products.search_words (its full-text words, 'simple' configuration). The query's words go
+// through the same function inside the SQL, so both sides are normalised alike; with parameters
+// bound at planning time the planner sees constant patterns and picks its indexes accordingly.
+import { and, not, sql, type SQL } from 'drizzle-orm';
+import { products } from '../db/schema.ts';
+
+/** A searched query: its distinct words, and the whole query with white space collapsed. */
+export interface SearchTerms {
+  words: string[];
+  phrase: string;
+  /**
+   * The words to look up in the trigram index (word-stats.ts); the others are checked on the
+   * rows it finds. Every word when undefined.
+   */
+  indexed?: ReadonlySet<string>;
+}
+
+/** The words of a query, split on white space; undefined for a blank query. */
+export function searchTerms(q: string | undefined): SearchTerms | undefined {
+  const split = (q ?? '').trim().split(/\s+/u).filter(Boolean);
+  if (split.length === 0) return undefined;
+  return { words: [...new Set(split)], phrase: split.join(' ') };
+}
+
+/** The columns searched: the products table's, or the same names in a subquery or CTE. */
+export interface SearchColumns {
+  text: SQL;
+  words: SQL;
+}
+export const productSearchColumns: SearchColumns = {
+  text: sql`${products.searchText}`,
+  words: sql`${products.searchWords}`,
+};
+
+const normalised = (text: string) => sql`duka_search_text(${text})`;
+
+/** '%word%' over the normalised word, with LIKE's own characters (\ % _) matched literally. */
+function containsPattern(word: string): SQL {
+  return sql`'%' || replace(replace(replace(${normalised(word)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+}
+
+/**
+ * Every word is a substring of the title: the rule that decides what matches. `lookup`: the
+ * trigram index should find them (LIKE, the index's operator, for the indexed words); otherwise
+ * they are tested on rows found another way (strpos(): the same rule, and cheaper to plan, as
+ * PostgreSQL estimates a LIKE against its whole sample of titles).
+ */
+export function matchesAllWords(terms: SearchTerms, on = productSearchColumns, lookup = true): SQL {
+  return and(
+    ...terms.words.map((w) =>
+      lookup && (!terms.indexed || terms.indexed.has(w))
+        ? sql`${on.text} like ${containsPattern(w)}`
+        : sql`strpos(${on.text}, ${normalised(w)}) > 0`,
+    ),
+  )!;
+}
+
+/** Tier 0: the title is the query, ignoring case, accents and repeated spaces. */
+export function isExactTitle(terms: SearchTerms, on = productSearchColumns): SQL {
+  return sql`${on.text} = ${normalised(terms.phrase)}`;
+}
+
+/** A word can only begin a word of the title if it has a letter or a digit. */
+const hasWordCharacter = (word: string) => /[\p{L}\p{N}]/u.test(word);
+
+/**
+ * Tier 1: every word is a whole word of the title or the start of one ('sof' and 'sofa' for
+ * 'Sofa Bed'), by a full-text prefix query. Undefined when a word has nothing a word is made of
+ * (such as '%'): then no title can qualify, and asking would only make PostgreSQL complain.
+ */
+export function startsTitleWords(terms: SearchTerms, on = productSearchColumns): SQL | undefined {
+  if (!terms.words.every(hasWordCharacter)) return undefined;
+  // Each word quoted as a tsquery literal (' doubled, \ escaped) after normalising, then ':*'.
+  const quoted = terms.words.map(
+    (w) => sql`'''' || replace(replace(${normalised(w)}, '\\', '\\\\'), '''', '''''') || ''':*'`,
+  );
+  const query = sql.join(quoted, sql` || ' & ' || `);
+  return sql`${on.words} @@ to_tsquery('simple'::regconfig, ${query})`;
+}
+
+/** The conditions of the tiers, in order; each excludes the ones before it. */
+export function rankTiers(terms: SearchTerms, on = productSearchColumns): SQL[] {
+  const exact = isExactTitle(terms, on);
+  const prefix = startsTitleWords(terms, on);
+  if (!prefix) return [exact, not(exact)];
+  return [exact, and(prefix, not(exact))!, and(not(prefix), not(exact))!];
+}
+
+/** Best match first, as an ORDER BY: the tiers, then catalogue order. */
+export function bestMatchOrder(terms: SearchTerms, on: SearchColumns, id: SQL): SQL {
+  const prefix = startsTitleWords(terms, on);
+  return sql.join(
+    [sql`${isExactTitle(terms, on)} desc`, ...(prefix ? [sql`${prefix} desc`] : []), id],
+    sql`, `,
+  );
+}
