@@ -50,6 +50,23 @@ const ORDER_BY: Record<Exclude<ListOrder, 'best'>, SQL[]> = {
   rating: [desc(products.rating), asc(products.id)],
 };
 
+/**
+ * The ORDER BY of a listing. Within one category (or brand) the same order is written with the
+ * filtered column first: the rows are the same, but only the composite index gives that order,
+ * so PostgreSQL walks the category's own index entries instead of the whole catalogue's primary
+ * key looking for them (which it may choose when it cannot know the category: a prepared plan).
+ */
+export function orderFor(filter: ProductFilter, order: Exclude<ListOrder, 'best'>): SQL[] {
+  const keys = ORDER_BY[order];
+  const descending = ['priceDesc', 'titleDesc', 'newest'].includes(order);
+  const lead = (column: AnyPgColumn) => (descending ? desc(column) : asc(column));
+  if (filter.categorySlug !== undefined && order !== 'stock' && order !== 'rating') {
+    return [lead(products.categoryId), ...keys];
+  }
+  if (filter.brand !== undefined && order === 'id') return [lead(products.brand), ...keys];
+  return keys;
+}
+
 export interface ProductFilter {
   search?: SearchTerms | undefined;
   categorySlug?: string | undefined;
@@ -166,7 +183,7 @@ export async function listPage(
   const values = bindings(filter, page);
   if (!countedByCounters(filter)) {
     const statement = prepared(db, `catalog_page_${shapeOf(filter)}_${order}`, (name) =>
-      paginated(cards(db, whereOf(filter, placeholders), ORDER_BY[order])).prepare(name),
+      paginated(cards(db, whereOf(filter, placeholders), orderFor(filter, order))).prepare(name),
     );
     return { rows: await statement.execute(values) };
   }
@@ -177,7 +194,7 @@ export async function listPage(
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(whereOf(filter, placeholders))
-        .orderBy(...ORDER_BY[order]),
+        .orderBy(...orderFor(filter, order)),
     ).prepare(name),
   );
   const rows = await statement.execute(values);

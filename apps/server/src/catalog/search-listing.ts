@@ -51,9 +51,18 @@ const SORT_KEYS: Record<Order, string> = {
   stock: 'stock desc, id',
   rating: 'rating desc, id',
 };
-/** ORDER BY `order` on the columns of `alias`, or on the output names when there is none. */
-const orderOn = (alias: string | undefined, order: Order) =>
-  sql.raw(alias ? SORT_KEYS[order].replace(/(^|, )(\w+)/g, `$1${alias}.$2`) : SORT_KEYS[order]);
+/**
+ * ORDER BY `order` on the columns of `alias`, or on the output names when there is none. Within
+ * one category the category leads, as in repo.ts's orderFor: the walk then reads its own index.
+ */
+function orderOn(alias: string | undefined, order: Order, inCategory = false): SQL {
+  const descending = / desc/.test(SORT_KEYS[order].split(',')[0]!);
+  const keys =
+    inCategory && order !== 'stock' && order !== 'rating'
+      ? `category_id${descending ? ' desc' : ''}, ${SORT_KEYS[order]}`
+      : SORT_KEYS[order];
+  return sql.raw(alias ? keys.replace(/(^|, )(\w+)/g, `$1${alias}.$2`) : keys);
+}
 /** The walks and the collected matches are named like the table, so its columns name theirs. */
 const PRODUCTS = getTableName(products);
 
@@ -264,14 +273,15 @@ async function walk(
   limit: number,
 ): Promise<CardRow[]> {
   const base = whereOf({ ...filter, search: undefined }, values) ?? sql`true`;
+  const inCategory = filter.categorySlug !== undefined;
   // Its plan is fixed by its shape (the walk), so one generic plan serves every value.
   const walked = await namedRows<RawCard>(
     db,
     sql`select ${CARD} from (
       select ${WITH_TITLE_KEY} from ${products} where ${base}
-      order by ${orderOn(undefined, order)} limit ${WALK_LIMIT}
+      order by ${orderOn(undefined, order, inCategory)} limit ${WALK_LIMIT}
     ) as ${products} where ${condition}
-    order by ${orderOn(PRODUCTS, order)} offset ${skip} limit ${limit}`,
+    order by ${orderOn(PRODUCTS, order, inCategory)} offset ${skip} limit ${limit}`,
   );
   if (walked.length === limit) return walked.map(toCard);
   const collected = await queryRows<RawCard>(
