@@ -18,7 +18,7 @@ import catalogRoutes from './catalog/routes.ts';
 import { FacetCache } from './catalog/service.ts';
 import auth from './auth/plugin.ts';
 import payments from './payments/plugin.ts';
-import mailer from './mail/plugin.ts';
+import outbox from './outbox/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import catalogAdminRoutes from './catalog/admin-routes.ts';
 import cartRoutes from './cart/routes.ts';
@@ -32,7 +32,7 @@ import ordersAdminRoutes from './orders/admin-routes.ts';
 import ordersJobs from './orders/jobs.ts';
 import paymentsAdminRoutes from './payments/admin-routes.ts';
 import contactsAdminRoutes from './contacts/admin-routes.ts';
-import mailAdminRoutes from './mail/admin-routes.ts';
+import outboxAdminRoutes from './outbox/admin-routes.ts';
 import jobs from './plugins/jobs.ts';
 import limits from './limits/plugin.ts';
 import contactsRoutes from './contacts/routes.ts';
@@ -89,9 +89,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(openapi);
   await app.register(auth);
   await app.register(payments);
-  await app.register(mailer);
   await app.register(jobs);
   await app.register(limits);
+  await app.register(outbox);
   await app.register(ordersJobs);
 
   await app.register(healthRoutes);
@@ -110,7 +110,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(ordersAdminRoutes, { prefix: '/api' });
   await app.register(paymentsAdminRoutes, { prefix: '/api' });
   await app.register(contactsAdminRoutes, { prefix: '/api' });
-  await app.register(mailAdminRoutes, { prefix: '/api' });
+  await app.register(outboxAdminRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes, { prefix: '/api' });
 

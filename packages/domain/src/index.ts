@@ -14,3 +14,4 @@ export * from './contact/schemas.ts';
 export * from './orders/delivery.ts';
 export * from './orders/lifecycle.ts';
 export * from './common/nairobi-time.ts';
+export * from './outbox/schemas.ts';
