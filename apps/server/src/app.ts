@@ -1,6 +1,6 @@
 // Builds the application from plugins. Used by server.ts and by every test (through inject()).
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import {
   serializerCompiler,
@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import openapi from './plugins/openapi.ts';
@@ -20,6 +21,7 @@ import auth from './auth/plugin.ts';
 import payments from './payments/plugin.ts';
 import outbox from './outbox/plugin.ts';
 import authRoutes from './auth/routes.ts';
+import passwordResetRoutes from './auth/password-reset-routes.ts';
 import catalogAdminRoutes from './catalog/admin-routes.ts';
 import cartRoutes from './cart/routes.ts';
 import wishlistRoutes from './wishlist/routes.ts';
@@ -60,7 +62,19 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      // As Fastify logs a request, with any reset-link token taken out of the URL.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+    },
     // A client's X-Request-Id is kept only when it is a plain token, so that logs cannot be
     // forged or flooded through it; otherwise the request gets an id of our own.
     genReqId: (request) => {
@@ -97,6 +111,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(passwordResetRoutes, { prefix: '/api' });
   await app.register(catalogAdminRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });

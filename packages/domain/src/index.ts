@@ -15,3 +15,4 @@ export * from './orders/delivery.ts';
 export * from './orders/lifecycle.ts';
 export * from './common/nairobi-time.ts';
 export * from './outbox/schemas.ts';
+export * from './auth/password-reset.ts';
