@@ -174,3 +174,12 @@ export async function staleOrderIds(db: Db, now: Date, limit: number): Promise<n
     .limit(limit);
   return rows.map((r) => r.id);
 }
+
+/** The phone number of the order's shopper, for text messages about it. */
+export async function shopperPhone(tx: Db | Tx, userId: number): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ phone: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.phone || undefined;
+}
