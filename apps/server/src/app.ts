@@ -16,6 +16,8 @@ import openapi from './plugins/openapi.ts';
 import web from './plugins/web.ts';
 import healthRoutes from './health/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
+import reviewRoutes from './catalog/review-routes.ts';
+import { boughtProduct } from './orders/repo.ts';
 import { FacetCache } from './catalog/service.ts';
 import auth from './auth/plugin.ts';
 import payments from './payments/plugin.ts';
@@ -113,6 +115,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(passwordResetRoutes, { prefix: '/api' });
   await app.register(catalogAdminRoutes, { prefix: '/api' });
+  await app.register(reviewRoutes, { prefix: '/api', hasBought: boughtProduct });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });

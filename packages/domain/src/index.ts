@@ -16,3 +16,4 @@ export * from './orders/lifecycle.ts';
 export * from './common/nairobi-time.ts';
 export * from './outbox/schemas.ts';
 export * from './auth/password-reset.ts';
+export * from './catalog/review-schemas.ts';

@@ -1,5 +1,18 @@
 // Catalogue queries. Filtering, sorting and paging all happen in the database.
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   TOP_PICK_MIN_RATING,
   type BrandFacet,
@@ -169,9 +182,9 @@ export async function brandFacets(db: Db, categoryId?: number): Promise<BrandFac
     .orderBy(asc(products.brand));
 }
 
-/** A product's reviews, newest first, and how many there are. */
+/** A product's reviews, newest first, and how many there are; hidden ones are left out. */
 export function productReviews(db: Db, productId: number) {
-  const where = eq(reviews.productId, productId);
+  const where = and(eq(reviews.productId, productId), isNull(reviews.hiddenAt));
   return {
     rows: db.select().from(reviews).where(where).orderBy(desc(reviews.createdAt), desc(reviews.id)),
     total: db.select({ n: count() }).from(reviews).where(where),

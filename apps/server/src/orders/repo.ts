@@ -183,3 +183,14 @@ export async function shopperPhone(tx: Db | Tx, userId: number): Promise<string 
     .where(eq(users.id, userId));
   return row?.phone || undefined;
 }
+
+/** Whether the shopper has a paid order (not refunded) containing the product. */
+export async function boughtProduct(tx: Db | Tx, userId: number, productId: number) {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orderItems.productId, productId), earning()))
+    .limit(1);
+  return row !== undefined;
+}
