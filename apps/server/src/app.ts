@@ -24,6 +24,7 @@ import payments from './payments/plugin.ts';
 import outbox from './outbox/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import passwordResetRoutes from './auth/password-reset-routes.ts';
+import privacyRoutes from './privacy/routes.ts';
 import catalogAdminRoutes from './catalog/admin-routes.ts';
 import cartRoutes from './cart/routes.ts';
 import wishlistRoutes from './wishlist/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(passwordResetRoutes, { prefix: '/api' });
+  await app.register(privacyRoutes, { prefix: '/api' });
   await app.register(catalogAdminRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api', hasBought: boughtProduct });
   await app.register(cartRoutes, { prefix: '/api' });

@@ -17,3 +17,4 @@ export * from './common/nairobi-time.ts';
 export * from './outbox/schemas.ts';
 export * from './auth/password-reset.ts';
 export * from './catalog/review-schemas.ts';
+export * from './auth/data-rights.ts';
