@@ -1,5 +1,5 @@
 // How long the outbox waits before trying a message again: quickly at first (a blip), then
-// further apart (an outage), for about 16 hours in all before the message is marked failed.
+// further apart (an outage), for about 8 hours in all before the message is marked failed.
 const MINUTE = 60_000;
 const DELAYS_MS = [
   30_000,

@@ -20,6 +20,7 @@ export const register = (input: {
   email: string;
   phone_number: string;
   password: string;
+  marketing_consent?: boolean | undefined;
 }) => api<{ message: string; user: User }>('/register', { method: 'POST', body: input });
 
 export const logOut = () => api<{ message: string }>('/logout', { method: 'POST' });
