@@ -83,7 +83,10 @@ export function WriteReview({ productId }: { productId: number }) {
         <p className="mb-1 text-sm font-medium text-slate-700">Your rating</p>
         <StarPicker
           value={rating}
-          onChange={setRating}
+          onChange={(stars) => {
+            setRating(stars);
+            setErrors(({ rating: _fixed, ...rest }) => rest);
+          }}
           label="Your rating"
           invalid={!!errors.rating}
         />
@@ -98,7 +101,10 @@ export function WriteReview({ productId }: { productId: number }) {
           rows={4}
           maxLength={REVIEW_COMMENT_MAX}
           value={comment}
-          onChange={(e) => setComment(e.target.value)}
+          onChange={(e) => {
+            setComment(e.target.value);
+            setErrors(({ comment: _fixed, ...rest }) => rest);
+          }}
           aria-invalid={!!errors.comment}
           className={inputClass}
         />
