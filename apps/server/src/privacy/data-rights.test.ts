@@ -79,6 +79,7 @@ describe('GET /api/profile/export', () => {
     expect(data.messages_sent_to_you).toContainEqual(
       expect.objectContaining({ kind: 'order-paid', to: who.email }),
     );
+    expect(res.body).not.toContain('{{PUBLIC_URL}}');
     const text = res.body;
     expect(text).not.toMatch(/argon2|password_hash|passwordHash/);
     expect(text).not.toContain(stranger.who.email);

@@ -30,7 +30,8 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await exportData(db, currentUser(request).id);
+      const publicUrl = app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`;
+      const data = await exportData(db, currentUser(request).id, publicUrl.replace(/\/+$/, ''));
       const day = data.exported_at.slice(0, 10);
       return reply
         .header('content-type', 'application/json; charset=utf-8')

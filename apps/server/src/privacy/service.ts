@@ -13,7 +13,7 @@ import type { Db } from '../db/client.ts';
 import { conflict, HttpError } from '../lib/http-error.ts';
 import type { Limits } from '../limits/plugin.ts';
 import { anonymiseOrdersOf, ordersOf } from '../orders/data-rights.ts';
-import { forgetMessagesTo, messagesTo } from '../outbox/service.ts';
+import { forgetMessagesTo, messagesTo, PUBLIC_URL } from '../outbox/service.ts';
 import { toInternational } from '../sms/phone.ts';
 
 /** Where a person's messages were sent: their e-mail, and their phone in international form. */
@@ -22,7 +22,7 @@ function recipientsOf(email: string, phone: string): string[] {
   return international ? [email, international] : [email];
 }
 
-export async function exportData(db: Db, userId: number, now = new Date()) {
+export async function exportData(db: Db, userId: number, publicUrl: string, now = new Date()) {
   const account = await accountOf(db, userId);
   const [checkout, orders, lists, reviews, contactMessages, messages] = await Promise.all([
     checkoutDetailsOf(db, userId),
@@ -51,7 +51,8 @@ export async function exportData(db: Db, userId: number, now = new Date()) {
       kind: m.kind,
       to: m.recipient,
       subject: m.subject,
-      body: m.body,
+      // A message not sent yet still has the placeholder the worker fills in.
+      body: m.body.split(PUBLIC_URL).join(publicUrl),
       status: m.status,
       created_at: m.createdAt.toISOString(),
       sent_at: m.sentAt?.toISOString() ?? null,
