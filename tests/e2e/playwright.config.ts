@@ -9,6 +9,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `duka-e2e-${p
 
 export const ADMIN = { email: 'admin@duka.test', password: 'Admin#2026pass' };
 
+// The journeys' mailbox (fixtures/mailbox-server.ts) listens beside the shop on ports of its own.
+const mailboxSmtpPort = port + 1000;
+export const MAILBOX_URL = `http://127.0.0.1:${port + 1001}`;
+
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -51,28 +55,44 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
   ],
-  webServer: {
-    // Builds when the sources changed, then starts one server on a throwaway database.
-    command: `rm -rf "${dataDir}" && node ../../scripts/start.mjs`,
-    url: `${baseURL}/readyz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_SNAPSHOT_DIR: path.join(dataDir, 'web'),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      SIGNUP_RATE_LIMIT_PER_HOUR: '10000',
-      CONTACT_RATE_LIMIT_PER_HOUR: '10000',
-      LOGIN_ATTEMPTS_PER_ADDRESS: '10000',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // Short payment timeout is not needed here; the defaults are what shoppers get.
+  webServer: [
+    {
+      command: 'npx tsx fixtures/mailbox-server.ts',
+      url: `${MAILBOX_URL}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MAILBOX_SMTP_PORT: String(mailboxSmtpPort), MAILBOX_HTTP_PORT: String(port + 1001) },
     },
-  },
+    {
+      // Builds when the sources changed, then starts one server on a throwaway database.
+      command: `rm -rf "${dataDir}" && node ../../scripts/start.mjs`,
+      url: `${baseURL}/readyz`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST_SNAPSHOT_DIR: path.join(dataDir, 'web'),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+        SIGNUP_RATE_LIMIT_PER_HOUR: '10000',
+        CONTACT_RATE_LIMIT_PER_HOUR: '10000',
+        LOGIN_ATTEMPTS_PER_ADDRESS: '10000',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        // Mail goes out through the outbox worker to the journeys' mailbox, as in production.
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${mailboxSmtpPort}`,
+        BACKGROUND_JOBS: 'true',
+        OUTBOX_POLL_SECONDS: '1',
+        // Short payment timeout is not needed here; the defaults are what shoppers get.
+      },
+    },
+  ],
 });

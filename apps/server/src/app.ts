@@ -1,21 +1,26 @@
 // Builds the application from plugins. Used by server.ts and by every test (through inject()).
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { validatorCompiler } from './lib/validator-compiler.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import openapi from './plugins/openapi.ts';
 import web from './plugins/web.ts';
 import healthRoutes from './health/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
+import reviewRoutes from './catalog/review-routes.ts';
+import { boughtProduct } from './orders/repo.ts';
 import auth from './auth/plugin.ts';
 import payments from './payments/plugin.ts';
-import mailer from './mail/plugin.ts';
+import outbox from './outbox/plugin.ts';
 import authRoutes from './auth/routes.ts';
+import passwordResetRoutes from './auth/password-reset-routes.ts';
+import privacyRoutes from './privacy/routes.ts';
 import catalogAdminRoutes from './catalog/admin-routes.ts';
 import cartRoutes from './cart/routes.ts';
 import wishlistRoutes from './wishlist/routes.ts';
@@ -28,7 +33,7 @@ import ordersAdminRoutes from './orders/admin-routes.ts';
 import ordersJobs from './orders/jobs.ts';
 import paymentsAdminRoutes from './payments/admin-routes.ts';
 import contactsAdminRoutes from './contacts/admin-routes.ts';
-import mailAdminRoutes from './mail/admin-routes.ts';
+import outboxAdminRoutes from './outbox/admin-routes.ts';
 import jobs from './plugins/jobs.ts';
 import limits from './limits/plugin.ts';
 import contactsRoutes from './contacts/routes.ts';
@@ -54,7 +59,19 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      // As Fastify logs a request, with any reset-link token taken out of the URL.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+    },
     // A client's X-Request-Id is kept only when it is a plain token, so that logs cannot be
     // forged or flooded through it; otherwise the request gets an id of our own.
     genReqId: (request) => {
@@ -83,15 +100,18 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(openapi);
   await app.register(auth);
   await app.register(payments);
-  await app.register(mailer);
   await app.register(jobs);
   await app.register(limits);
+  await app.register(outbox);
   await app.register(ordersJobs);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(passwordResetRoutes, { prefix: '/api' });
+  await app.register(privacyRoutes, { prefix: '/api' });
   await app.register(catalogAdminRoutes, { prefix: '/api' });
+  await app.register(reviewRoutes, { prefix: '/api', hasBought: boughtProduct });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
@@ -104,7 +124,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(ordersAdminRoutes, { prefix: '/api' });
   await app.register(paymentsAdminRoutes, { prefix: '/api' });
   await app.register(contactsAdminRoutes, { prefix: '/api' });
-  await app.register(mailAdminRoutes, { prefix: '/api' });
+  await app.register(outboxAdminRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes, { prefix: '/api' });
 

@@ -14,6 +14,12 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** Like booleanFlag, but undefined when not set (its default depends on another setting). */
+const optionalFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,6 +54,20 @@ export const configSchema = z
     /** smtp://user:pass@host:port; without it e-mails are kept in the outbox table. */
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default('Duka <hello@duka.co.ke>'),
+    /** How often the outbox worker looks for messages to send (a new message also wakes it). */
+    OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    /** Africa's Talking SMS: all of username and API key, or neither (SMS off). */
+    AT_USERNAME: optionalString,
+    AT_API_KEY: optionalString,
+    /** An approved sender id or short code; the account's default when unset. */
+    AT_SENDER_ID: optionalString,
+    /** The sandbox API for the username 'sandbox', otherwise the live one. */
+    AT_API_BASE: optionalString.pipe(z.url().optional()),
+    /** Password-reset requests accepted per hour for one e-mail address, and from one address. */
+    PASSWORD_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    PASSWORD_RESETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    /** Run the background jobs (order expiry, the outbox…); default: on, except under NODE_ENV=test. */
+    BACKGROUND_JOBS: optionalFlag,
     PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).optional(),
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,
@@ -97,6 +117,13 @@ export const configSchema = z
           message: AUTH_MESSAGES.passwordRule,
         });
       }
+    }
+    if (!!c.AT_USERNAME !== !!c.AT_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.AT_USERNAME ? 'AT_API_KEY' : 'AT_USERNAME'],
+        message: "SMS through Africa's Talking needs both AT_USERNAME and AT_API_KEY",
+      });
     }
     if (c.PAYMENT_PROVIDER === 'paypal' && !(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET)) {
       ctx.addIssue({

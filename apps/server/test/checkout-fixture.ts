@@ -101,3 +101,19 @@ export function execute(app: App, who: LoggedIn, paymentId: string, payerId: str
     headers: who.auth,
   });
 }
+
+/** The whole sandbox checkout of these cart lines through the API; answers the paid order's id. */
+export async function buyAndPay(
+  app: App,
+  db: Db,
+  who: LoggedIn,
+  lines: [productId: number, quantity: number][],
+): Promise<number> {
+  for (const [productId, quantity] of lines) await putInCart(db, who.id, productId, quantity);
+  await fillCheckoutSteps(app, who);
+  const started = (await createPayment(app, who)).json();
+  const payerId = await approveSandbox(app, started.paymentId);
+  const res = await execute(app, who, started.paymentId, payerId);
+  if (res.statusCode !== 200) throw new Error(`execute: ${res.statusCode} ${res.body}`);
+  return started.order_id as number;
+}

@@ -16,3 +16,7 @@ export * from './orders/lifecycle.ts';
 export * from './common/nairobi-time.ts';
 export * from './common/text.ts';
 export * from './cart/quantity-cap.ts';
+export * from './outbox/schemas.ts';
+export * from './auth/password-reset.ts';
+export * from './catalog/review-schemas.ts';
+export * from './auth/data-rights.ts';

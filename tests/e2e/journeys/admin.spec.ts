@@ -1,9 +1,10 @@
 // The back office's screens against the real server: admin rights, the route and API walls for
 // shoppers, the dashboard, contacts, orders, payments, reviews and search.
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config.ts';
 import { collectAlerts } from '../fixtures/accounts.ts';
+import { paidOrder } from '../fixtures/orders.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const ADMIN_SCREENS = [
@@ -16,43 +17,6 @@ const ADMIN_SCREENS = [
   '/dashboard/products/all',
   '/search?q=a',
 ];
-
-/** A paid order made through the real API (as the shopper `headers` log in) and the sandbox
- * payment page's Approve. */
-async function paidOrder(
-  request: APIRequestContext,
-  headers: { authorization: string },
-  email: string,
-): Promise<number> {
-  const post = async (path: string, data: unknown) => {
-    const res = await request.post(path, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return res.json();
-  };
-  await post('/api/cart', { product_id: 31, quantity: 2 });
-  await post('/api/shipping', {
-    name: 'Wanjiku Kamau',
-    street_address: 'Kenyatta Avenue 12',
-    city: 'Nakuru',
-    zip_code: '20100',
-  });
-  await post('/api/payment', { email });
-  const { paymentId, order_id } = await post('/api/create-payment', {});
-  const approve = await request.post(`/sandbox-pay/${encodeURIComponent(paymentId)}/approve`, {
-    maxRedirects: 0,
-  });
-  expect(approve.status()).toBe(303);
-  const back = new URL(approve.headers().location!, 'http://duka.test');
-  const execute = await request.get('/api/execute-payment', {
-    headers,
-    params: {
-      paymentId: back.searchParams.get('paymentId')!,
-      PayerID: back.searchParams.get('PayerID')!,
-    },
-  });
-  expect(execute.status(), await execute.text()).toBe(200);
-  return order_id;
-}
 
 /** Customers are listed oldest first: a new one is on the last page, or near it. */
 async function customerRow(page: Page, email: string) {

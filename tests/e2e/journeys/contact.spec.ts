@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { collectAlerts } from '../fixtures/accounts.ts';
+import { collectAlerts, mailTo } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { ADMIN } from '../playwright.config.ts';
+import { ADMIN, MAILBOX_URL } from '../playwright.config.ts';
 
 const TOAST =
   'Your message has been submitted successfully. Our team will get back to you shortly!';
@@ -129,13 +129,26 @@ test('a visitor writes to the shop; an admin reads it in the bell and replies by
   await admin.mouse.wheel(0, 600);
   await expect(panel).toBeHidden();
 
-  // No SMTP server in this run: the e-mail waits in the outbox the admins can read.
-  const outbox = await request.get('/api/admin/outbox', { headers: await apiAuth(ADMIN) });
-  const email = (
-    (await outbox.json()).emails as { to: string; subject: string; body: string; status: string }[]
-  ).find((e) => e.to === visitor.email);
-  expect(email).toMatchObject({ status: 'outbox', subject: 'Re: your message to Duka' });
-  expect(email!.body).toContain(answer);
+  // The reply goes through the outbox to the visitor's mailbox; admins see it sent.
+  await expect.poll(async () => (await mailTo(request, MAILBOX_URL, visitor.email)).length).toBe(1);
+  const [mail] = await mailTo(request, MAILBOX_URL, visitor.email);
+  expect(mail).toMatchObject({ subject: 'Re: your message to Duka' });
+  expect(mail!.text).toContain(answer);
+  const adminHeaders = await apiAuth(ADMIN);
+  const outboxEntry = async () => {
+    const outbox = await request.get('/api/admin/outbox', { headers: adminHeaders });
+    return (
+      (await outbox.json()).emails as {
+        to: string;
+        subject: string;
+        body: string;
+        status: string;
+      }[]
+    ).find((e) => e.to === visitor.email);
+  };
+  await expect.poll(async () => (await outboxEntry())?.status).toBe('sent');
+  expect(await outboxEntry()).toMatchObject({ subject: 'Re: your message to Duka' });
+  expect((await outboxEntry())!.body).toContain(answer);
 
   // Replied is shared: another admin session no longer sees the message either.
   const messages = await request.get('/api/admin/messages', {

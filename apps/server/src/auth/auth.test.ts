@@ -304,6 +304,8 @@ describe('profile', () => {
       username: a.username,
       email: a.email,
       phone_number: '0712345678',
+      marketing_consent: false,
+      marketing_consent_at: null,
     });
     const theirs = await inject({ url: '/api/profile', headers: b.auth });
     expect(theirs.json().email).toBe(b.email);

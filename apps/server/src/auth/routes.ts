@@ -127,7 +127,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await accounts.getUser(db, currentUser(request).id);
-      return { username: user.username, email: user.email, phone_number: user.phoneNumber };
+      return {
+        username: user.username,
+        email: user.email,
+        phone_number: user.phoneNumber,
+        marketing_consent: user.marketingConsentAt !== null,
+        marketing_consent_at: user.marketingConsentAt?.toISOString() ?? null,
+      };
     },
   );
 

@@ -72,6 +72,7 @@ export async function register(db: Db, input: RegisterInput): Promise<User> {
         phoneNumber: input.phone_number,
         passwordHash,
         isAdmin: false,
+        marketingConsentAt: input.marketing_consent ? new Date() : null,
       })
       .returning();
     return toUser(row!);

@@ -79,7 +79,7 @@ export function toProduct(
 }
 
 export function toPublicReview(row: typeof reviews.$inferSelect): PublicReview {
-  const { reviewer_email: _email, ...rest } = toReview(row);
+  const { reviewer_email: _email, hidden: _hidden, ...rest } = toReview(row);
   return rest;
 }
 
@@ -91,6 +91,8 @@ export function toReview(row: typeof reviews.$inferSelect): Review {
     rating: row.rating,
     comment: row.comment,
     product_id: row.productId,
+    verified_purchase: row.verifiedPurchase,
+    hidden: row.hiddenAt !== null,
     date: row.createdAt.toISOString(),
   };
 }

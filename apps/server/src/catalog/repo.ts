@@ -8,6 +8,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  isNull,
   sql,
   type Placeholder,
   type SQL,
@@ -274,9 +275,9 @@ export async function lastTopPicks(db: Db, n: number) {
   return (await statement.execute({ n })).reverse();
 }
 
-/** A product's reviews, newest first, and how many there are. */
+/** A product's reviews, newest first, and how many there are; hidden ones are left out. */
 export function productReviews(db: Db, productId: number) {
-  const where = eq(reviews.productId, productId);
+  const where = and(eq(reviews.productId, productId), isNull(reviews.hiddenAt));
   return {
     rows: db.select().from(reviews).where(where).orderBy(desc(reviews.createdAt), desc(reviews.id)),
     total: db.select({ n: count() }).from(reviews).where(where),

@@ -52,7 +52,8 @@ const contactsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Reply by e-mail; the message then counts as replied for every admin',
+        summary:
+          'Reply by e-mail (queued in the outbox); the message then counts as replied for every admin',
         security,
         params: idParamSchema,
         body: replySchema,
@@ -60,17 +61,11 @@ const contactsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           200: messageSchema,
           400: apiErrorSchema,
           404: apiErrorSchema,
-          502: apiErrorSchema,
         },
       },
     },
     async (request) =>
-      replyToMessage(
-        { db, mailer: app.mailer },
-        request.params.id,
-        currentUser(request).id,
-        request.body.message,
-      ),
+      replyToMessage({ db }, request.params.id, currentUser(request).id, request.body.message),
   );
 };
 

@@ -131,6 +131,9 @@ describe('replying to a customer message', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ message: 'Reply sent successfully!' });
 
+    // The reply waits in the outbox until the worker sends it.
+    expect(inbox).toHaveLength(0);
+    expect(await t.app.outbox.drain()).toMatchObject({ sent: 1 });
     expect(inbox).toHaveLength(1);
     expect(inbox[0]!.to).toEqual(['wanjiru@example.co.ke']);
     expect(inbox[0]!.data).toMatch(/^Subject: Re: your message to Duka/m);
@@ -158,7 +161,7 @@ describe('replying to a customer message', () => {
     expect(bell.messages[0].message).toBe('m6');
   });
 
-  it('answers 502 and keeps the message unreplied when the e-mail cannot be delivered', async () => {
+  it('answers at once and keeps retrying a reply the mail server refuses', async () => {
     const boss = await admin(t.app, t.db);
     await contact({ name: 'Juma', email: 'juma@bounce.test', phone: '0712', message: 'Hello?' });
     const bell = async () =>
@@ -173,16 +176,17 @@ describe('replying to a customer message', () => {
       headers: boss.auth,
       payload: { message: 'Karibu!' },
     });
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({
-      code: 'MAIL_FAILED',
-      error: 'The reply could not be sent. Please try again in a moment.',
-    });
+    expect(res.statusCode).toBe(200);
+    expect((await bell()).unread).toBe(before.unread - 1);
 
-    const after = await bell();
-    expect(after.unread).toBe(before.unread);
-    expect(after.messages.map((m: { id: number }) => m.id)).toContain(message.id);
+    expect(await t.app.outbox.drain()).toMatchObject({ sent: 0, retrying: 1 });
     const outbox = (await t.app.inject({ url: '/api/admin/outbox', headers: boss.auth })).json();
-    expect(outbox.emails[0]).toMatchObject({ to: 'juma@bounce.test', status: 'failed' });
+    expect(outbox.emails[0]).toMatchObject({
+      to: 'juma@bounce.test',
+      status: 'pending',
+      attempts: 1,
+      last_error: expect.stringMatching(/550|No such user/),
+    });
+    expect(inbox.some((m) => m.to.includes('juma@bounce.test'))).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 // Customer messages: the contact form, the Contacts screen, the bell, and replies by e-mail.
 import { REPLY_MESSAGES, type Contact } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { found, HttpError } from '../lib/http-error.ts';
+import { found } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
+import { enqueueEmail } from '../outbox/service.ts';
 import * as repo from './repo.ts';
 
 /** SPEC §9: the bell lists at most 5 messages. */
@@ -47,31 +48,42 @@ export async function bellMessages(db: Db) {
   };
 }
 
+/** The reply as the customer receives it: the admin's words, then the message they answer. */
+export function replyEmail(contact: repo.ContactRow, body: string) {
+  const quoted = `> ${contact.message.replace(/\n/g, '\n> ')}`;
+  const subject = 'Re: your message to Duka';
+  return {
+    subject,
+    text: `Dear ${contact.name},\n\n${body}\n\nDuka customer care\n\n${quoted}\n${textFooter}`,
+    html: emailHtml(
+      subject,
+      paragraph(`Dear ${contact.name},`) +
+        paragraph(body) +
+        paragraph('Duka customer care') +
+        `<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #cbd5e1;color:#64748b">${paragraph(contact.message)}</blockquote>`,
+    ),
+  };
+}
+
 /**
- * An admin answers a message by e-mail. Only a reply that was handed to the mailer counts: the
- * message then shows as replied to every admin.
+ * An admin answers a message by e-mail. The reply goes into the outbox in the same transaction
+ * that marks the message replied (for every admin), so a slow or unreachable mail server neither
+ * slows the admin down nor loses the reply: the outbox worker sends it, retrying until it can.
  */
 export async function replyToMessage(
-  deps: { db: Db; mailer: Mailer },
+  deps: { db: Db },
   contactId: number,
   adminId: number,
   body: string,
 ): Promise<{ message: string }> {
-  const to = found(await repo.findContact(deps.db, contactId), 'The message');
-  const sent = await deps.mailer.send({
-    to: to.email,
-    subject: 'Re: your message to Duka',
-    text: `Dear ${to.name},\n\n${body}\n\nDuka customer care\n\n> ${to.message.replace(/\n/g, '\n> ')}\n`,
+  const contact = found(await repo.findContact(deps.db, contactId), 'The message');
+  await deps.db.transaction(async (tx) => {
+    const email = await enqueueEmail(tx, {
+      kind: 'contact-reply',
+      to: contact.email,
+      ...replyEmail(contact, body),
+    });
+    await repo.recordReply(tx, { contactId: contact.id, adminId, body, emailId: email.id });
   });
-  if (sent.status === 'failed') {
-    throw new HttpError(
-      502,
-      'MAIL_FAILED',
-      'The reply could not be sent. Please try again in a moment.',
-    );
-  }
-  await deps.db.transaction((tx) =>
-    repo.recordReply(tx, { contactId: to.id, adminId, body, emailId: sent.id }),
-  );
   return { message: REPLY_MESSAGES.sent };
 }

@@ -178,6 +178,10 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: createdAt(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** When the person agreed to marketing e-mails (unticked by default); null: no consent. */
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
+    /** Set when the account was erased: its personal fields are anonymised, its orders kept. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
@@ -198,10 +202,18 @@ export const reviews = pgTable(
     reviewerEmail: text('reviewer_email').notNull(),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
+    /** Written by a shopper with a paid order containing the product. */
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
+    /** Hidden by an administrator: no longer shown nor counted in the product's rating. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    // One review per shopper and product; concurrent second reviews fail here.
+    uniqueIndex('reviews_product_user_idx')
+      .on(t.productId, t.userId)
+      .where(sql`${t.userId} is not null`),
     index('reviews_product_idx').on(t.productId, t.createdAt),
     index('reviews_created_idx').on(t.createdAt),
   ],
@@ -236,6 +248,22 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** A link to reset a password: only its SHA-256 hash is kept; it works once, for 60 minutes. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
 // ---------------------------------------------------------------- cart and wishlist
@@ -413,28 +441,58 @@ export const contactReplies = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
+    /** The reply's message in the outbox. */
     emailId: integer('email_id'),
     createdAt: createdAt(),
   },
   (t) => [index('contact_replies_contact_idx').on(t.contactId)],
 );
 
-/** Every e-mail the shop sends: delivered over SMTP when configured, else kept here to read. */
-export const emails = pgTable(
-  'emails',
+export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
+export const outboxStatus = pgEnum('outbox_status', [
+  /** Waiting for its (next) attempt at next_attempt_at. */
+  'pending',
+  'sent',
+  /** Gave up after the last retry; an administrator can send it again. */
+  'failed',
+  /** An e-mail kept for admins to read because no SMTP server is configured. */
+  'kept',
+]);
+
+/**
+ * Every message to a person (e-mail, SMS), written in the same transaction as its cause and sent
+ * by the outbox worker with retries: an outage delays a message, never loses it.
+ */
+export const outbox = pgTable(
+  'outbox',
   {
     id: serial('id').primaryKey(),
-    toAddress: text('to_address').notNull(),
-    fromAddress: text('from_address').notNull(),
+    channel: outboxChannel('channel').notNull().default('email'),
+    /** What it is about ('order-paid', 'password-reset', 'contact-reply'…). */
+    kind: text('kind').notNull(),
+    /** An e-mail address, or a phone number in international form (+2547…). */
+    recipient: text('recipient').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromAddress: text('from_address'),
     replyTo: text('reply_to'),
-    subject: text('subject').notNull(),
+    subject: text('subject').notNull().default(''),
+    /** The text body (the whole SMS). A password-reset link is written in only when sending. */
     body: text('body').notNull(),
-    /** 'sent' (delivered to the SMTP server), 'outbox' (no SMTP configured) or 'failed'. */
-    status: text('status').notNull(),
-    error: text('error'),
+    html: text('html'),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker took it until then; past it, a crashed worker's message is taken again. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
     createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('emails_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_recipient_idx').on(t.recipient),
+  ],
 );
 
 // ---------------------------------------------------------------- limits

@@ -1,5 +1,6 @@
 // The shop's limits, shared by every server process: sign-ups and contact messages per address,
-// failed log-ins per account and per address, token refreshes per address. Counts live in
+// failed log-ins per account and per address, token refreshes per address, password-reset
+// requests per account and per address. Counts live in
 // PostgreSQL, or in Redis when REDIS_URL is set; never only in one process's memory.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -13,7 +14,16 @@ const HOUR = 60 * MINUTE;
 
 export interface Limits {
   limiter: Limiter;
-  rules: Record<'signup' | 'contact' | 'loginAccount' | 'loginAddress' | 'refresh', LimitRule>;
+  rules: Record<
+    | 'signup'
+    | 'contact'
+    | 'loginAccount'
+    | 'loginAddress'
+    | 'refresh'
+    | 'passwordResetAccount'
+    | 'passwordResetAddress',
+    LimitRule
+  >;
   /** A preHandler that answers 429 once the request's address has used up the rule. */
   perAddress(rule: LimitRule): (request: FastifyRequest) => Promise<void>;
   /** Throws 429 with Retry-After when the key has used up the rule. */
@@ -55,6 +65,17 @@ export default fp(
         windowMs: 15 * MINUTE,
       },
       refresh: { name: 'refresh', max: 60, windowMs: MINUTE },
+      // Keyed by the typed address whether or not it has an account, so a limit reveals nothing.
+      passwordResetAccount: {
+        name: 'password-reset-account',
+        max: config.PASSWORD_RESETS_PER_ACCOUNT,
+        windowMs: HOUR,
+      },
+      passwordResetAddress: {
+        name: 'password-reset-address',
+        max: config.PASSWORD_RESETS_PER_ADDRESS,
+        windowMs: HOUR,
+      },
     };
     const enforce: Limits['enforce'] = async (rule, key, message = TOO_MANY) => {
       const verdict = await limiter.consume(rule, key);

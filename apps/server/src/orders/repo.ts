@@ -174,3 +174,23 @@ export async function staleOrderIds(db: Db, now: Date, limit: number): Promise<n
     .limit(limit);
   return rows.map((r) => r.id);
 }
+
+/** The phone number of the order's shopper, for text messages about it. */
+export async function shopperPhone(tx: Db | Tx, userId: number): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ phone: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.phone || undefined;
+}
+
+/** Whether the shopper has a paid order (not refunded) containing the product. */
+export async function boughtProduct(tx: Db | Tx, userId: number, productId: number) {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orderItems.productId, productId), earning()))
+    .limit(1);
+  return row !== undefined;
+}

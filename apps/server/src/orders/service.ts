@@ -16,6 +16,7 @@ import { conflict, found, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import { toAdminOrder, toOrder, toOrderDetail } from './mappers.ts';
+import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
 
 /** How a payment that will never be captured is closed, and why. */
@@ -54,6 +55,7 @@ export async function markOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date):
     order.userId,
     bought.map((b) => b.productId),
   );
+  await notifyOrderPaid(tx, order, paidAt);
 }
 
 /** True while one of the order's payments is being captured: its outcome is not known yet. */
@@ -184,6 +186,7 @@ export async function changeStatus(db: Db, id: number, next: OrderStatus): Promi
         status: 'cancelled',
         reason: 'cancelled by an administrator',
       });
+      await notifyStatusChange(tx, order, next);
       return;
     }
     const now = new Date();
@@ -193,7 +196,14 @@ export async function changeStatus(db: Db, id: number, next: OrderStatus): Promi
     });
     if (next === 'paid') {
       await paymentsRepo.closeOpenPayments(tx, id, 'cancelled', 'marked paid by an administrator');
+      await notifyOrderPaid(tx, order, now);
     }
+    await notifyStatusChange(
+      tx,
+      { ...order, paidAt: next === 'paid' ? now : order.paidAt },
+      next,
+      now,
+    );
   });
 }
 

@@ -4,7 +4,9 @@
 import fp from 'fastify-plugin';
 
 export interface Jobs {
-  /** Runs `job` every `intervalMs` (not in tests, which call jobs themselves). */
+  /** False in tests (which call jobs themselves) unless BACKGROUND_JOBS says otherwise. */
+  readonly enabled: boolean;
+  /** Runs `job` every `intervalMs` when jobs are enabled. */
   every(name: string, intervalMs: number, job: () => Promise<unknown>): void;
   /** One run now, under the job's lock; undefined when another process is running it. */
   runOnce<T>(name: string, job: () => Promise<T>): Promise<T | undefined>;
@@ -20,10 +22,12 @@ export default fp(
   async (app) => {
     const timers: NodeJS.Timeout[] = [];
     const running = new Set<string>();
+    const enabled = app.config.BACKGROUND_JOBS ?? app.config.NODE_ENV !== 'test';
     const jobs: Jobs = {
+      enabled,
       runOnce: (name, job) => app.database.exclusive(`job:${name}`, job, { wait: false }),
       every(name, intervalMs, job) {
-        if (app.config.NODE_ENV === 'test') return;
+        if (!enabled) return;
         const tick = () => {
           if (running.has(name)) return; // the previous run is still going
           running.add(name);

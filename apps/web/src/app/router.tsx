@@ -118,6 +118,8 @@ export const routes: RouteObject[] = [
         children: [
           page('login', () => import('../features/auth/routes/login-page.tsx')),
           page('signup', () => import('../features/auth/routes/signup-page.tsx')),
+          page('forgot-password', () => import('../features/auth/routes/forgot-password-page.tsx')),
+          page('reset-password', () => import('../features/auth/routes/reset-password-page.tsx')),
         ],
       },
     ],

@@ -205,18 +205,6 @@ export const replySchema = z.object({
     .max(5000),
 });
 
-export const outboxPageSchema = page(
-  'emails',
-  z.object({
-    id: z.number().int(),
-    to: z.string(),
-    subject: z.string(),
-    body: z.string(),
-    status: z.string(),
-    created_at: z.string(),
-  }),
-);
-
 // ---------------------------------------------------------------- search
 
 export const adminSearchSchema = z.object({

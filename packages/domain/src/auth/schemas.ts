@@ -50,6 +50,8 @@ export const registerSchema = z.object({
   email: emailSchema,
   phone_number: phoneSchema,
   password: passwordSchema,
+  /** Express consent to marketing e-mails: an unticked box, so absent means no. */
+  marketing_consent: z.boolean().optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -61,6 +63,7 @@ export const signupFormSchema = z
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string(),
+    marketing_consent: z.boolean().optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -107,6 +110,9 @@ export const profileSchema = z.object({
   username: z.string(),
   email: z.string(),
   phone_number: z.string(),
+  /** Consent to marketing e-mails, and when it was given. */
+  marketing_consent: z.boolean(),
+  marketing_consent_at: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -131,6 +131,10 @@ export const reviewSchema = z
     rating: z.number().int().min(1).max(5),
     comment: z.string(),
     product_id: z.number().int(),
+    /** Written by a shopper with a paid order containing the product ('Verified purchase'). */
+    verified_purchase: z.boolean(),
+    /** Hidden by an administrator: only the back office still lists it. */
+    hidden: z.boolean(),
     date: z.string(),
   })
   .meta({ id: 'Review' });
@@ -138,7 +142,7 @@ export type Review = z.infer<typeof reviewSchema>;
 
 /** Reviews as the public sees them: the reviewer's e-mail stays with the shop's staff. */
 export const publicReviewSchema = reviewSchema
-  .omit({ reviewer_email: true })
+  .omit({ reviewer_email: true, hidden: true })
   .meta({ id: 'PublicReview' });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 

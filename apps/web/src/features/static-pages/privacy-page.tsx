@@ -74,7 +74,11 @@ export default function PrivacyPage() {
             <li>process, deliver and track your orders, and handle returns and refunds;</li>
             <li>contact you about your orders and answer your questions;</li>
             <li>keep the shop secure and prevent fraud;</li>
-            <li>meet our legal obligations, such as keeping records of sales.</li>
+            <li>meet our legal obligations, such as keeping records of sales;</li>
+            <li>
+              send you offers and news by e-mail, only if you have agreed to it (you can withdraw at
+              any time).
+            </li>
           </StaticList>
           <p>We do not sell your personal information.</p>
         </PolicySection>
@@ -104,15 +108,50 @@ export default function PrivacyPage() {
           </p>
         </PolicySection>
 
-        <PolicySection number={6} title="Contact Us">
+        <PolicySection number={6} title="Your Rights and How to Contact Us">
           <p>
-            Under the Data Protection Act, 2019 you may ask to see the personal information we hold
-            about you, and ask us to correct or delete it. To make a request, or for any question
-            about your privacy, e-mail us at{' '}
+            Under the Data Protection Act, 2019 you have these rights, and you can use most of them
+            yourself, at any time, from your account:
+          </p>
+          <StaticList>
+            <li>
+              <strong className="font-semibold text-gray-900">See your data (access)</strong>: in My
+              Account, open <em>Update Profile</em> and choose <em>Download my data</em>. You get a
+              file with everything we hold about your account: your profile, addresses, orders with
+              their items and payments, cart, wishlist, reviews, the messages you sent us and the
+              e-mails and text messages we sent you.
+            </li>
+            <li>
+              <strong className="font-semibold text-gray-900">Correct your data</strong>: change
+              your username, e-mail address, phone number or password under <em>Update Profile</em>.
+            </li>
+            <li>
+              <strong className="font-semibold text-gray-900">Erase your data</strong>: choose{' '}
+              <em>Delete my account</em> under <em>Update Profile</em> and confirm with your
+              password. Your personal data are erased at once and you are logged out everywhere. We
+              keep your past orders for our accounts and tax records, with your name, address and
+              e-mail removed. You may sign up again with the same e-mail later.
+            </li>
+            <li>
+              <strong className="font-semibold text-gray-900">Say no to marketing</strong>: we only
+              send offers and news if you ticked the box when you signed up or later under{' '}
+              <em>Update Profile</em>; untick it there whenever you like. Messages about your orders
+              and your password are not marketing and are always sent.
+            </li>
+            <li>
+              <strong className="font-semibold text-gray-900">Forgotten your password</strong>: use{' '}
+              <em>Forgot password?</em> on the log-in page and we will e-mail you a link that works
+              once, for 60 minutes.
+            </li>
+          </StaticList>
+          <p>
+            For any other request (for example to object to how we use your data), or for any
+            question about your privacy, e-mail us at{' '}
             <a href="mailto:privacy@duka.co.ke" className={staticLinkClass}>
               privacy@duka.co.ke
             </a>
-            .
+            . We answer within 7 days. You may also complain to the Office of the Data Protection
+            Commissioner.
           </p>
         </PolicySection>
       </ol>

@@ -9,6 +9,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { profileQuery, updateProfile } from '../api/profile-api.ts';
+import { DataRightsSection } from '../components/data-rights-section.tsx';
 
 const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your e-mail address.';
 
@@ -178,6 +179,7 @@ export default function ProfilePage() {
           {saving ? 'Updating...' : 'Update Profile'}
         </Button>
       </form>
+      {profile.data && <DataRightsSection marketingConsent={profile.data.marketing_consent} />}
     </div>
   );
 }

@@ -11,3 +11,9 @@ export const adminReviewsQuery = (page: number, pageSize: number) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+export const setReviewHidden = (id: number, hidden: boolean) =>
+  api<AdminReviewPage['reviews'][number]>(`/admin/reviews/${id}`, {
+    method: 'PATCH',
+    body: { hidden },
+  });

@@ -12,6 +12,7 @@ import { formatUsDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { dashboardQuery } from '../api/dashboard-api.ts';
+import { FailedMessages } from '../components/failed-messages.tsx';
 import { SalesChart } from '../components/sales-chart.tsx';
 
 const PAGE_SIZE = 10;
@@ -55,6 +56,7 @@ export default function DashboardAdminPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="mb-6 text-2xl font-bold text-slate-900">Dashboard</h1>
+      <FailedMessages />
       {dashboard.isPending ? (
         <LoadingText />
       ) : dashboard.isError ? (

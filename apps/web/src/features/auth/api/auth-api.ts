@@ -20,6 +20,17 @@ export const register = (input: {
   email: string;
   phone_number: string;
   password: string;
+  marketing_consent?: boolean | undefined;
 }) => api<{ message: string; user: User }>('/register', { method: 'POST', body: input });
 
 export const logOut = () => api<{ message: string }>('/logout', { method: 'POST' });
+
+export const requestPasswordReset = (email: string) =>
+  api<{ message: string }>('/forgot-password', { method: 'POST', body: { email } });
+
+/** Resolves when the link still works; an ApiError with status 410 when it does not. */
+export const checkResetLink = (token: string) =>
+  api<{ message: string }>('/reset-password/check', { method: 'POST', body: { token } });
+
+export const resetPassword = (token: string, password: string) =>
+  api<{ message: string }>('/reset-password', { method: 'POST', body: { token, password } });

@@ -1,7 +1,7 @@
 // /login (SPEC §2.8 and §4).
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@duka/domain/auth/schemas';
@@ -17,6 +17,8 @@ import { AuthAlternatives } from '../components/auth-alternatives.tsx';
 export default function LoginPage() {
   useDocumentTitle('Log in');
   const navigate = useNavigate();
+  // A page that sends people here may leave a word for them ('Your password has been reset…').
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const { completeLogin } = useAuth();
   const [failure, setFailure] = useState('');
   const {
@@ -46,6 +48,7 @@ export default function LoginPage() {
     <AuthCard title="Log in to your account">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
+        {notice && !failure && <FormMessage kind="success">{notice}</FormMessage>}
         <TextField
           label="Email"
           error={errors.email?.message}
@@ -68,7 +71,7 @@ export default function LoginPage() {
           <label className="flex items-center gap-2">
             <input type="checkbox" className="h-4 w-4 rounded border-slate-300" /> Remember me
           </label>
-          <Link to="/contact" className="text-brand-700 hover:underline">
+          <Link to="/forgot-password" className="text-brand-700 hover:underline">
             Forgot password?
           </Link>
         </div>

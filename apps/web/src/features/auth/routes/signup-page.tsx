@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DATA_RIGHTS_MESSAGES } from '@duka/domain/auth/data-rights';
 import { signupFormSchema, type SignupForm } from '@duka/domain/auth/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -25,7 +26,14 @@ export default function SignupPage() {
     formState: { errors, isSubmitting },
   } = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
-    defaultValues: { username: '', phone_number: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: {
+      username: '',
+      phone_number: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      marketing_consent: false,
+    },
   });
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...account }) => {
@@ -92,6 +100,14 @@ export default function SignupPage() {
             />
           )}
         </Field>
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 rounded border-slate-300"
+            {...register('marketing_consent')}
+          />
+          <span>{DATA_RIGHTS_MESSAGES.marketingLabel}</span>
+        </label>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Signing up...' : 'Sign Up'}
         </Button>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
+import { WriteReview } from './write-review.tsx';
 
 export function ReviewsSection({ productId }: { productId: number }) {
   const reviews = useQuery(catalogQueries.reviews(productId));
@@ -10,6 +11,7 @@ export function ReviewsSection({ productId }: { productId: number }) {
       <h2 id="reviews-heading" className="mb-4 text-xl font-semibold">
         Customer Reviews
       </h2>
+      <WriteReview productId={productId} />
       {reviews.isPending ? (
         <p className="text-slate-500">Loading...</p>
       ) : reviews.isError || reviews.data.reviews.length === 0 ? (
@@ -26,6 +28,9 @@ export function ReviewsSection({ productId }: { productId: number }) {
                 </time>
               </div>
               <Stars rating={review.rating} className="my-1" />
+              {review.verified_purchase && (
+                <p className="mb-1 text-xs font-semibold text-brand-700">✓ Verified purchase</p>
+              )}
               <p className="text-slate-700">{review.comment}</p>
             </li>
           ))}

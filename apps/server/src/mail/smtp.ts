@@ -1,43 +1,38 @@
-// Outgoing e-mail. With SMTP_URL the shop delivers through one pooled nodemailer transport;
-// without it every message waits in the `emails` table for an admin to read. Either way each
-// message is recorded, so nothing the shop sends is silently dropped.
-import { count, desc } from 'drizzle-orm';
+// Delivery of e-mail over SMTP through one pooled nodemailer transport. It records nothing: the
+// outbox (outbox/) keeps every message and retries this transport until the server takes it.
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client.ts';
-import { emails } from '../db/schema.ts';
-import { paged, type PageRequest } from '../lib/paged.ts';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  replyTo?: string | undefined;
+  /** The same message in HTML, sent as the alternative part when given. */
+  html?: string | null | undefined;
+  replyTo?: string | null | undefined;
 }
 
-export type MailStatus = 'sent' | 'outbox' | 'failed';
-
-export interface SentMail {
-  id: number;
-  status: MailStatus;
-  error?: string;
-}
-
-export interface Mailer {
-  /** Records the message and delivers it when SMTP is configured; delivery failure is a status. */
-  send(mail: OutgoingMail): Promise<SentMail>;
+export interface SmtpTransport {
+  /** Hands the message to the SMTP server; throws a SmtpError (credentials scrubbed) if refused. */
+  send(mail: OutgoingMail): Promise<void>;
   close(): Promise<void>;
-  /** True when messages go to an SMTP server, false when they only land in the outbox. */
-  readonly delivers: boolean;
 }
 
-export interface MailerOptions {
-  /** smtp://user:pass@host:port or smtps://…; without it messages stay in the outbox. */
-  smtpUrl?: string | undefined;
+export interface SmtpOptions {
+  /** smtp://user:pass@host:port or smtps://… */
+  smtpUrl: string;
   from: string;
-  db: Db;
   logger?: { warn(obj: unknown, msg?: string): void };
   /** Connection, greeting and idle-socket timeout; a whole send may take three times this. */
   timeoutMs?: number;
+}
+
+/** The SMTP server did not take the message; the text holds no credentials. */
+export class SmtpError extends Error {
+  readonly code = 'SMTP_FAILED';
+  constructor(message: string) {
+    super(message);
+    this.name = 'SmtpError';
+  }
 }
 
 /** A message that must not be sent as given (for instance a header injection attempt). */
@@ -76,13 +71,16 @@ function checkAddress(name: string, value: string) {
   }
 }
 
-function validate(mail: OutgoingMail) {
+/** Refuses what could add recipients or headers; the outbox calls it before it stores a message. */
+export function validateMail(mail: Pick<OutgoingMail, 'to' | 'subject' | 'replyTo'>) {
   checkAddress('recipient', mail.to);
   checkHeader('subject', mail.subject);
-  if (mail.replyTo !== undefined) checkAddress('reply-to address', mail.replyTo);
+  if (mail.replyTo !== undefined && mail.replyTo !== null) {
+    checkAddress('reply-to address', mail.replyTo);
+  }
 }
 
-/** Everything in the SMTP URL that must never reach a log or the emails table. */
+/** Everything in the SMTP URL that must never reach a log or the outbox. */
 function secretsOf(smtpUrl: string): string[] {
   const secrets = [smtpUrl];
   try {
@@ -117,8 +115,6 @@ function errorMessage(err: unknown): string {
   return String(err);
 }
 
-type Deliver = (mail: OutgoingMail) => Promise<void>;
-
 function smtpDelivery(smtpUrl: string, from: string, timeoutMs: number) {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
@@ -133,13 +129,14 @@ function smtpDelivery(smtpUrl: string, from: string, timeoutMs: number) {
     dnsTimeout: timeoutMs,
     logger: false,
   });
-  const deliver: Deliver = async (mail) => {
+  const deliver = async (mail: OutgoingMail) => {
     await transport.sendMail({
       from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
-      ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       // Socket timeouts miss a server that trickles its replies; this bounds the whole send.
       signal: AbortSignal.timeout(timeoutMs * 3),
     });
@@ -147,66 +144,24 @@ function smtpDelivery(smtpUrl: string, from: string, timeoutMs: number) {
   return { transport, deliver };
 }
 
-export function createMailer(options: MailerOptions): Mailer {
-  const { db, from, logger, smtpUrl } = options;
-  const smtp = smtpUrl
-    ? smtpDelivery(smtpUrl, from, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
-    : undefined;
-  const secrets = smtpUrl ? secretsOf(smtpUrl) : [];
-  smtp?.transport.on('error', (err: unknown) =>
+export function createSmtpTransport(options: SmtpOptions): SmtpTransport {
+  const { from, logger, smtpUrl } = options;
+  const smtp = smtpDelivery(smtpUrl, from, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const secrets = secretsOf(smtpUrl);
+  smtp.transport.on('error', (err: unknown) =>
     logger?.warn({ error: scrub(errorMessage(err), secrets) }, 'SMTP transport error'),
   );
-
-  async function attempt(mail: OutgoingMail): Promise<{ status: MailStatus; error?: string }> {
-    if (!smtp) return { status: 'outbox' };
-    try {
-      await smtp.deliver(mail);
-      return { status: 'sent' };
-    } catch (err) {
-      const error = scrub(errorMessage(err), secrets);
-      logger?.warn({ to: mail.to, subject: mail.subject, error }, 'E-mail delivery failed');
-      return { status: 'failed', error };
-    }
-  }
-
   return {
-    delivers: smtp !== undefined,
     async send(mail) {
-      validate(mail);
-      const outcome = await attempt(mail);
-      const [row] = await db
-        .insert(emails)
-        .values({
-          toAddress: mail.to,
-          fromAddress: from,
-          replyTo: mail.replyTo ?? null,
-          subject: mail.subject,
-          body: mail.text,
-          status: outcome.status,
-          error: outcome.error ?? null,
-        })
-        .returning({ id: emails.id });
-      if (!row) throw new Error('The e-mail could not be recorded.');
-      return { id: row.id, ...outcome };
+      validateMail(mail);
+      try {
+        await smtp.deliver(mail);
+      } catch (err) {
+        throw new SmtpError(scrub(errorMessage(err), secrets));
+      }
     },
     async close() {
-      smtp?.transport.close();
+      smtp.transport.close();
     },
   };
-}
-
-export type EmailRecord = typeof emails.$inferSelect;
-
-/** Every recorded e-mail (sent, waiting or failed), newest first, one page at a time. */
-export function listOutbox(db: Db, page: PageRequest) {
-  // Routes validate paging; clamping here keeps a careless caller from reading the whole table.
-  const limit = Math.min(Math.max(Math.trunc(page.limit) || 1, 1), 100);
-  const skip = Math.max(Math.trunc(page.skip) || 0, 0);
-  return paged(
-    'emails',
-    { limit, skip },
-    db.select().from(emails).orderBy(desc(emails.createdAt), desc(emails.id)),
-    db.select({ n: count() }).from(emails),
-    (row: EmailRecord) => row,
-  );
 }

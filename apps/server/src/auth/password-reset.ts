@@ -1,0 +1,150 @@
+// Password reset. A request always does the same work, known address or not: it is counted
+// against the limits and queued in the outbox as a reset for that address. The link is made only
+// when the outbox worker sends the message (renderResetMail): it looks the account up, and for an
+// unknown address drops the message, so no mail goes to it; for a known one it stores the token's
+// SHA-256 hash and sends the token, which is never stored, logged or kept in the outbox.
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { RESET_LINK_MINUTES, RESET_MESSAGES } from '@duka/domain';
+import type { Db } from '../db/client.ts';
+import { passwordResets, sessions, users } from '../db/schema.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { Limits } from '../limits/plugin.ts';
+import { nairobiDateTime } from '../outbox/format.ts';
+import { button, emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
+import { enqueueEmail, PUBLIC_URL } from '../outbox/service.ts';
+import type { Renderer } from '../outbox/worker.ts';
+import { hashPassword } from './password.ts';
+import { hashToken } from './tokens.ts';
+
+export const RESET_KIND = 'password-reset';
+const SUBJECT = 'Reset your Duka password';
+const LINK_MS = RESET_LINK_MINUTES * 60_000;
+
+const invalidLink = () => new HttpError(410, 'RESET_LINK_INVALID', RESET_MESSAGES.invalidLink);
+
+/** POST /api/forgot-password: the same answer, and the same work, for every address. */
+export async function requestReset(
+  deps: { db: Db; limits: Limits },
+  email: string,
+  address: string,
+): Promise<{ message: string }> {
+  const { enforce, rules } = deps.limits;
+  await enforce(rules.passwordResetAddress, address);
+  await enforce(rules.passwordResetAccount, email);
+  await enqueueEmail(deps.db, { kind: RESET_KIND, to: email, subject: SUBJECT, text: '' });
+  return { message: RESET_MESSAGES.requested };
+}
+
+function resetMail(username: string, link: string, validUntil: Date) {
+  const until = nairobiDateTime(validUntil);
+  const text =
+    `Habari ${username},\n\n` +
+    `Someone, hopefully you, asked to reset the password of your Duka account. Open this link to choose a new one:\n\n` +
+    `${link}\n\n` +
+    `The link works once, until ${until}. If you did not ask for it, ignore this e-mail: your password stays as it is.\n` +
+    textFooter;
+  const html = emailHtml(
+    SUBJECT,
+    paragraph(`Habari ${username},`) +
+      paragraph(
+        'Someone, hopefully you, asked to reset the password of your Duka account. Choose a new one here:',
+      ) +
+      button('Reset Password', link) +
+      paragraph(
+        `The link works once, until ${until}. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+      ),
+  );
+  return { text, html };
+}
+
+/** The outbox writes a reset mail only when it sends it; see the file's opening comment. */
+export function resetMailRenderer(db: Db): Renderer {
+  return async (message, now) => {
+    const [user] = await db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(and(eq(users.email, message.recipient), isNull(users.erasedAt)));
+    if (!user) return null;
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + LINK_MS);
+    await db.transaction(async (tx) => {
+      // Only the newest link works: an older one still in someone's mailbox is ended.
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+      await tx
+        .insert(passwordResets)
+        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
+    });
+    const link = `${PUBLIC_URL}/reset-password?token=${token}`;
+    const hidden = `${PUBLIC_URL}/reset-password?token=[hidden]`;
+    const sent = resetMail(user.username, link, expiresAt);
+    const kept = resetMail(user.username, hidden, expiresAt);
+    return { subject: SUBJECT, ...sent, keep: kept };
+  };
+}
+
+async function liveReset(db: Db, token: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashToken(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** Whether a link still works, so the page can say so before anything is typed. */
+export async function checkResetLink(db: Db, token: string, now = new Date()) {
+  if (!(await liveReset(db, token, now))) throw invalidLink();
+  return { message: 'This link is valid.' };
+}
+
+/**
+ * Sets the new password through a link. The link is used up by a conditional update, so of two
+ * uses at once only one wins; every session of the account ends.
+ */
+export async function resetPassword(
+  deps: { db: Db; limits: Limits },
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<{ message: string }> {
+  const { db } = deps;
+  if (!(await liveReset(db, token, now))) throw invalidLink();
+  const passwordHash = await hashPassword(password);
+  const email = await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!used) throw invalidLink();
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, used.userId), isNull(users.erasedAt)))
+      .returning({ email: users.email });
+    if (!user) throw invalidLink();
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: 'password reset' })
+      .where(and(eq(sessions.userId, used.userId), isNull(sessions.revokedAt)));
+    return user.email;
+  });
+  // The owner proved themselves by e-mail: earlier failed log-ins no longer count against them.
+  await deps.limits.limiter.reset(deps.limits.rules.loginAccount, email);
+  return { message: RESET_MESSAGES.done };
+}

@@ -1,0 +1,84 @@
+// A person's orders in their data export, and erasure: orders stay for the accounts (and the
+// dashboard's earnings) with the personal fields anonymised.
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { orders, payments } from '../db/schema.ts';
+import * as repo from './repo.ts';
+
+export async function ordersOf(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const ids = rows.map((r) => r.id);
+  const [items, paid] = await Promise.all([
+    repo.itemsOf(db, ids),
+    ids.length
+      ? db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id))
+      : Promise.resolve([]),
+  ]);
+  return rows.map((o) => ({
+    id: o.id,
+    status: o.status,
+    created_at: o.createdAt.toISOString(),
+    paid_at: o.paidAt?.toISOString() ?? null,
+    item_count: o.itemCount,
+    items_total: o.itemsCents,
+    shipping: o.shippingCents,
+    vat: o.vatCents,
+    total: o.totalCents,
+    currency: 'KES (cents)',
+    delivery: {
+      name: o.shippingName,
+      street_address: o.streetAddress,
+      apartment_number: o.apartmentNumber,
+      city: o.city,
+      zip_code: o.zipCode,
+    },
+    email: o.email,
+    payment_method: o.paymentMethod,
+    lines: (items.get(o.id) ?? []).map((i) => ({
+      product_id: i.productId,
+      title: i.title,
+      unit_price: i.unitPriceCents,
+      quantity: i.quantity,
+    })),
+    payments: paid
+      .filter((p) => p.orderId === o.id)
+      .map((p) => ({
+        provider: p.provider,
+        status: p.status,
+        amount: p.amountCents,
+        currency: p.currency,
+        settlement_currency: p.settlementCurrency,
+        settlement_amount_minor: p.settlementAmountMinor,
+        transaction_id: p.transactionId,
+        payer_id: p.payerId,
+        created_at: p.createdAt.toISOString(),
+        captured_at: p.capturedAt?.toISOString() ?? null,
+      })),
+  }));
+}
+
+/** Keeps the orders (amounts, lines, status) and removes who and where. */
+export async function anonymiseOrdersOf(tx: Tx, userId: number, email: string): Promise<void> {
+  const ids = (
+    await tx
+      .update(orders)
+      .set({
+        shippingName: 'Erased customer',
+        streetAddress: '',
+        apartmentNumber: null,
+        city: '',
+        zipCode: '',
+        email,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.userId, userId))
+      .returning({ id: orders.id })
+  ).map((r) => r.id);
+  if (ids.length) {
+    await tx.update(payments).set({ payerId: null }).where(inArray(payments.orderId, ids));
+  }
+}

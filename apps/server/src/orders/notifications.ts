@@ -1,0 +1,176 @@
+// What a shopper is told about an order, queued in the outbox in the transaction that changed
+// it: the confirmation when it is paid (e-mail, and SMS when configured), and a notice when an
+// admin marks it shipped (e-mail and SMS), delivered, cancelled or refunded (e-mail).
+import { expectedDelivery, formatKsh, shippingAddressOf, type OrderStatus } from '@duka/domain';
+import type { Tx } from '../db/client.ts';
+import { nairobiDateTime, nairobiDay } from '../outbox/format.ts';
+import { button, emailHtml, heading, paragraph, table, textFooter } from '../outbox/layout.ts';
+import { enqueueEmail, enqueueSms, PUBLIC_URL } from '../outbox/service.ts';
+import * as paymentsRepo from '../payments/repo.ts';
+import * as repo from './repo.ts';
+
+const ORDERS_LINK = `${PUBLIC_URL}/userprofile/orderhistory`;
+
+function deliveryWindow(paidAt: Date): string {
+  const { from, to } = expectedDelivery(paidAt);
+  return `between ${nairobiDay(from)} and ${nairobiDay(to)}`;
+}
+
+function lineRows(items: repo.OrderItemRow[]): [string, string][] {
+  return items.map((i) => [
+    `${i.quantity} × ${i.title} (${formatKsh(i.unitPriceCents)} each)`,
+    formatKsh(i.unitPriceCents * i.quantity),
+  ]);
+}
+
+function totalRows(order: repo.OrderRow): [string, string][] {
+  return [
+    [`Items (${order.itemCount})`, formatKsh(order.itemsCents)],
+    ['Shipping & Handling', formatKsh(order.shippingCents)],
+    ['VAT (16%)', formatKsh(order.vatCents)],
+    ['Total', formatKsh(order.totalCents)],
+  ];
+}
+
+const asText = (rows: [string, string][]) => rows.map(([l, v]) => `  ${l}: ${v}`).join('\n');
+
+/** The confirmation of a paid order: its number, lines, totals, payment and delivery. */
+export function confirmationEmail(
+  order: repo.OrderRow,
+  items: repo.OrderItemRow[],
+  payment: { method: string; reference: string | null },
+  paidAt: Date,
+) {
+  const subject = `Your Duka order #${order.id} is confirmed`;
+  const address = `${order.shippingName}, ${shippingAddressOf(order)}`;
+  const paymentLine = payment.reference
+    ? `${payment.method}, reference ${payment.reference}`
+    : payment.method;
+  const delivery = deliveryWindow(paidAt);
+  const intro = `Thank you for shopping with Duka. We have received your payment for order #${order.id} on ${nairobiDateTime(paidAt)}.`;
+  const text =
+    `Habari ${order.shippingName},\n\n${intro}\n\n` +
+    `Order #${order.id}\n${asText(lineRows(items))}\n\n${asText(totalRows(order))}\n\n` +
+    `Payment: ${paymentLine}\nDelivery address: ${address}\nExpected delivery: ${delivery}\n\n` +
+    `Your orders: ${ORDERS_LINK}\n${textFooter}`;
+  const html = emailHtml(
+    subject,
+    paragraph(`Habari ${order.shippingName},`) +
+      paragraph(intro) +
+      heading(`Order #${order.id}`) +
+      table(lineRows(items)) +
+      table(totalRows(order), { total: true }) +
+      heading('Payment') +
+      paragraph(paymentLine) +
+      heading('Delivery') +
+      paragraph(`${address}\nExpected ${delivery}`) +
+      button('View your orders', ORDERS_LINK),
+  );
+  return { subject, text, html };
+}
+
+/** Queues the confirmation of a paid order, in the transaction that marked it paid. */
+export async function notifyOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<void> {
+  const items = (await repo.itemsOf(tx, [order.id])).get(order.id) ?? [];
+  const payment = await paymentsRepo.settlingPayment(tx, order.id);
+  const mail = confirmationEmail(
+    order,
+    items,
+    {
+      method: order.paymentMethod,
+      reference: payment?.status === 'captured' ? payment.transactionId : null,
+    },
+    paidAt,
+  );
+  await enqueueEmail(tx, { kind: 'order-paid', to: order.email, userId: order.userId, ...mail });
+  const phone = await repo.shopperPhone(tx, order.userId);
+  if (phone) {
+    await enqueueSms(tx, {
+      kind: 'order-paid',
+      phone,
+      userId: order.userId,
+      text: `Duka: payment of ${formatKsh(order.totalCents)} received for order #${order.id}. Expected delivery ${deliveryWindow(paidAt)}. Asante!`,
+    });
+  }
+}
+
+type Notice = Extract<OrderStatus, 'shipped' | 'delivered' | 'cancelled' | 'refunded'>;
+
+function noticeText(
+  order: repo.OrderRow,
+  status: Notice,
+  now: Date,
+): { subject: string; lines: string[] } {
+  const n = `#${order.id}`;
+  switch (status) {
+    case 'shipped':
+      return {
+        subject: `Your Duka order ${n} is on its way`,
+        lines: [
+          `Good news: order ${n} left our warehouse on ${nairobiDateTime(now)} and is on its way to ${order.shippingName}, ${shippingAddressOf(order)}.`,
+          order.paidAt ? `Expected delivery: ${deliveryWindow(order.paidAt)}.` : '',
+        ],
+      };
+    case 'delivered':
+      return {
+        subject: `Your Duka order ${n} was delivered`,
+        lines: [
+          `Order ${n} was delivered on ${nairobiDateTime(now)}. We hope you enjoy it.`,
+          'Something not right? You can return it within 30 days in its original condition.',
+        ],
+      };
+    case 'cancelled':
+      return {
+        subject: `Your Duka order ${n} was cancelled`,
+        lines: [
+          `Order ${n} (${formatKsh(order.totalCents)}) was cancelled on ${nairobiDateTime(now)}. No payment was taken for it.`,
+        ],
+      };
+    case 'refunded':
+      return {
+        subject: `Your Duka order ${n} was refunded`,
+        lines: [
+          `We refunded ${formatKsh(order.totalCents)} for order ${n} on ${nairobiDateTime(now)}, to the way you paid (${order.paymentMethod}).`,
+          'Refunds reach you within 7-10 business days.',
+        ],
+      };
+  }
+}
+
+const NOTICES = new Set<OrderStatus>(['shipped', 'delivered', 'cancelled', 'refunded']);
+
+/** Queues the notice of an admin's status change (shipped also by SMS), in its transaction. */
+export async function notifyStatusChange(
+  tx: Tx,
+  order: repo.OrderRow,
+  status: OrderStatus,
+  now = new Date(),
+): Promise<void> {
+  if (!NOTICES.has(status)) return;
+  const { subject, lines } = noticeText(order, status as Notice, now);
+  const body = lines.filter(Boolean);
+  await enqueueEmail(tx, {
+    kind: `order-${status}`,
+    to: order.email,
+    userId: order.userId,
+    subject,
+    text: `Habari ${order.shippingName},\n\n${body.join('\n\n')}\n\nYour orders: ${ORDERS_LINK}\n${textFooter}`,
+    html: emailHtml(
+      subject,
+      paragraph(`Habari ${order.shippingName},`) +
+        body.map(paragraph).join('') +
+        button('View your orders', ORDERS_LINK),
+    ),
+  });
+  if (status === 'shipped') {
+    const phone = await repo.shopperPhone(tx, order.userId);
+    if (phone) {
+      await enqueueSms(tx, {
+        kind: 'order-shipped',
+        phone,
+        userId: order.userId,
+        text: `Duka: order #${order.id} is on its way to ${order.city}.${order.paidAt ? ` Expected ${deliveryWindow(order.paidAt)}.` : ''}`,
+      });
+    }
+  }
+}

@@ -1,0 +1,103 @@
+// The outbox table: only outbox/ reads or writes it; other domains enqueue through service.ts.
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxInsert = typeof outbox.$inferInsert;
+export type OutboxStatus = OutboxRow['status'];
+export type Channel = OutboxRow['channel'];
+
+export async function insertMessage(tx: Db | Tx, values: OutboxInsert): Promise<OutboxRow> {
+  const [row] = await tx.insert(outbox).values(values).returning();
+  return row!;
+}
+
+/**
+ * Takes the oldest message that is due, for `leaseMs`, in a short transaction of its own: the
+ * worker then sends it holding no lock. Another worker passes over a message being taken
+ * (SKIP LOCKED) and over one already taken until its lease runs out (a crashed worker's).
+ */
+export async function claimNext(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+): Promise<OutboxRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, 'pending'),
+          lte(outbox.nextAttemptAt, now),
+          or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, now)),
+        ),
+      )
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return undefined;
+    const [claimed] = await tx
+      .update(outbox)
+      .set({ claimedUntil: new Date(now.getTime() + leaseMs) })
+      .where(eq(outbox.id, due.id))
+      .returning();
+    return claimed;
+  });
+}
+
+/** Records what became of a claimed message, unless its lease ran out and another took it. */
+export async function finishClaim(
+  db: Db,
+  claimed: OutboxRow,
+  values: Partial<OutboxInsert>,
+): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ ...values, claimedUntil: null })
+    .where(and(eq(outbox.id, claimed.id), eq(outbox.claimedUntil, claimed.claimedUntil!)));
+}
+
+export async function deleteMessage(db: Db, id: number): Promise<void> {
+  await db.delete(outbox).where(eq(outbox.id, id));
+}
+
+export async function findMessage(db: Db, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return row;
+}
+
+/** A failed or kept message goes back in the queue for a new round of attempts. */
+export async function requeue(db: Db, id: number, now: Date): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, claimedUntil: null })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ['failed', 'kept'])))
+    .returning();
+  return row;
+}
+
+export function listMessages(db: Db, status?: OutboxStatus) {
+  const where: SQL | undefined = status ? eq(outbox.status, status) : undefined;
+  return {
+    rows: db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)),
+    total: db.select({ n: count() }).from(outbox).where(where),
+  };
+}
+
+/** Every message to one of these addresses or numbers (a person's export). */
+export function messagesTo(db: Db, recipients: string[]) {
+  return db
+    .select()
+    .from(outbox)
+    .where(inArray(outbox.recipient, recipients))
+    .orderBy(asc(outbox.createdAt), asc(outbox.id));
+}
+
+/** Forgets every message to a person (erasure): sent, waiting or failed. */
+export async function deleteMessagesTo(tx: Tx, recipients: string[], userId: number) {
+  await tx
+    .delete(outbox)
+    .where(or(inArray(outbox.recipient, recipients), eq(outbox.userId, userId)));
+}

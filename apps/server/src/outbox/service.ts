@@ -1,0 +1,102 @@
+// Enqueueing messages, in the caller's transaction: a message exists exactly when its cause was
+// committed. Nothing here talks to a mail or SMS server; the worker (worker.ts) does that.
+import type { Db, Tx } from '../db/client.ts';
+import { found, HttpError } from '../lib/http-error.ts';
+import { paged, type PageRequest } from '../lib/paged.ts';
+import { validateMail } from '../mail/smtp.ts';
+import { toInternational } from '../sms/phone.ts';
+import * as repo from './repo.ts';
+
+/** Written into links by templates; the worker puts PUBLIC_URL in its place when it sends. */
+export const PUBLIC_URL = '{{PUBLIC_URL}}';
+
+let enqueuedCount = 0;
+/** How many messages this process has enqueued: a response after a change wakes the worker. */
+export const enqueued = () => enqueuedCount;
+
+export interface EmailMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+  userId?: number | null;
+}
+
+export async function enqueueEmail(tx: Db | Tx, message: EmailMessage): Promise<repo.OutboxRow> {
+  validateMail(message);
+  const row = await repo.insertMessage(tx, {
+    channel: 'email',
+    kind: message.kind,
+    recipient: message.to,
+    userId: message.userId ?? null,
+    replyTo: message.replyTo ?? null,
+    subject: message.subject,
+    body: message.text,
+    html: message.html ?? null,
+  });
+  enqueuedCount++;
+  return row;
+}
+
+export interface SmsMessage {
+  kind: string;
+  /** As the shopper typed it; made international here. */
+  phone: string;
+  text: string;
+  userId?: number | null;
+}
+
+/**
+ * Enqueues a text message; undefined when the number cannot receive one. Whether SMS is
+ * configured is the worker's business: without a gateway it drops SMS instead of sending them.
+ */
+export async function enqueueSms(
+  tx: Db | Tx,
+  message: SmsMessage,
+): Promise<repo.OutboxRow | undefined> {
+  const to = toInternational(message.phone);
+  if (!to) return undefined;
+  const row = await repo.insertMessage(tx, {
+    channel: 'sms',
+    kind: message.kind,
+    recipient: to,
+    userId: message.userId ?? null,
+    body: message.text,
+  });
+  enqueuedCount++;
+  return row;
+}
+
+export function listOutbox(
+  db: Db,
+  query: PageRequest & { status?: repo.OutboxStatus | undefined },
+) {
+  const { rows, total } = repo.listMessages(db, query.status);
+  return paged('emails', query, rows, total, (row: repo.OutboxRow) => row);
+}
+
+/** An administrator sends a failed (or kept) message again: a new round of attempts. */
+export async function resend(db: Db, id: number, now = new Date()): Promise<repo.OutboxRow> {
+  const message = found(await repo.findMessage(db, id), `The message ${id}`);
+  const requeued = await repo.requeue(db, message.id, now);
+  if (!requeued) {
+    throw new HttpError(
+      409,
+      'NOT_RESENDABLE',
+      message.status === 'sent'
+        ? 'This message was already sent.'
+        : 'This message is still waiting to be sent.',
+    );
+  }
+  enqueuedCount++;
+  return requeued;
+}
+
+/** Everything sent (or to be sent) to a person, for their data export. */
+export const messagesTo = (db: Db, recipients: string[]) => repo.messagesTo(db, recipients);
+
+/** Erasure: the messages to a person go. */
+export const forgetMessagesTo = (tx: Tx, recipients: string[], userId: number) =>
+  repo.deleteMessagesTo(tx, recipients, userId);

@@ -1,0 +1,165 @@
+// 'Your data' on the profile (Kenya's Data Protection Act 2019): consent to marketing e-mails,
+// a copy of everything held about you, and deleting the account.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { DATA_RIGHTS_MESSAGES } from '@duka/domain/auth/data-rights';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { FormMessage } from '../../../components/ui/status.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { clearTokens } from '../../../lib/session-tokens.ts';
+import {
+  deleteMyAccount,
+  exportMyData,
+  profileQuery,
+  setMarketingConsent,
+} from '../api/profile-api.ts';
+
+function saveFile(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function DeleteAccountModal({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [deleting, setDeleting] = useState(false);
+
+  const confirm = async () => {
+    setError('');
+    setDeleting(true);
+    try {
+      const { message } = await deleteMyAccount(password);
+      // The server has ended every session; this browser forgets its tokens too.
+      clearTokens();
+      queryClient.clear();
+      window.alert(message);
+      navigate('/', { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Your account could not be deleted.');
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="Delete your account?"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={deleting || password === ''} onClick={confirm}>
+            {deleting ? 'Deleting...' : 'Delete my account'}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4 text-sm text-slate-700">
+        <p>
+          This erases your profile, addresses, cart, wishlist, reviews and messages, and logs you
+          out everywhere. Your orders are kept for our accounts, without your name or address. It
+          cannot be undone; you can sign up again with the same e-mail later.
+        </p>
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <Field label="Current Password">
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              label="Current password"
+              autoComplete="current-password"
+              className={inputClass}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+    </Modal>
+  );
+}
+
+export function DataRightsSection({ marketingConsent }: { marketingConsent: boolean }) {
+  const queryClient = useQueryClient();
+  const [consent, setConsent] = useState(marketingConsent);
+  const [note, setNote] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  const changeConsent = async (next: boolean) => {
+    setConsent(next);
+    try {
+      await setMarketingConsent(next);
+      setNote({
+        kind: 'success',
+        text: next
+          ? 'We will send you offers and news.'
+          : 'We will not send you marketing e-mails.',
+      });
+      await queryClient.invalidateQueries(profileQuery());
+    } catch {
+      setConsent(!next);
+      setNote({ kind: 'error', text: 'Your choice could not be saved. Please try again.' });
+    }
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const data = await exportMyData();
+      const day = String(data.exported_at ?? new Date().toISOString()).slice(0, 10);
+      saveFile(`duka-my-data-${day}.json`, JSON.stringify(data, null, 2));
+    } catch {
+      setNote({ kind: 'error', text: 'Your data could not be downloaded. Please try again.' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="data-rights-heading" className="mt-10 max-w-xl">
+      <h2 id="data-rights-heading" className="text-xl font-bold text-slate-900">
+        Your data
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Under Kenya&apos;s Data Protection Act, 2019 you can see, correct and erase what we hold
+        about you.
+      </p>
+      {note && (
+        <FormMessage kind={note.kind} className="mt-4">
+          {note.text}
+        </FormMessage>
+      )}
+      <label className="mt-4 flex items-start gap-3 rounded-xl border border-slate-200 p-4 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 rounded border-slate-300"
+          checked={consent}
+          onChange={(e) => void changeConsent(e.target.checked)}
+        />
+        <span>{DATA_RIGHTS_MESSAGES.marketingLabel}</span>
+      </label>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        <Button variant="secondary" onClick={download} disabled={downloading}>
+          {downloading ? 'Preparing...' : 'Download my data'}
+        </Button>
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          Delete my account
+        </Button>
+      </div>
+      {confirming && <DeleteAccountModal onClose={() => setConfirming(false)} />}
+    </section>
+  );
+}
