@@ -14,3 +14,6 @@ export * from './contact/schemas.ts';
 export * from './orders/delivery.ts';
 export * from './orders/lifecycle.ts';
 export * from './common/nairobi-time.ts';
+export * from './payments/messages.ts';
+export * from './payments/phone.ts';
+export * from './payments/schemas.ts';

@@ -1,5 +1,6 @@
 // The shop's limits, shared by every server process: sign-ups and contact messages per address,
-// failed log-ins per account and per address, token refreshes per address. Counts live in
+// failed log-ins per account and per address, token refreshes per address, M-Pesa payment
+// requests per account (each one rings a phone). Counts live in
 // PostgreSQL, or in Redis when REDIS_URL is set; never only in one process's memory.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -13,7 +14,10 @@ const HOUR = 60 * MINUTE;
 
 export interface Limits {
   limiter: Limiter;
-  rules: Record<'signup' | 'contact' | 'loginAccount' | 'loginAddress' | 'refresh', LimitRule>;
+  rules: Record<
+    'signup' | 'contact' | 'loginAccount' | 'loginAddress' | 'refresh' | 'mpesa',
+    LimitRule
+  >;
   /** A preHandler that answers 429 once the request's address has used up the rule. */
   perAddress(rule: LimitRule): (request: FastifyRequest) => Promise<void>;
   /** Throws 429 with Retry-After when the key has used up the rule. */
@@ -55,6 +59,7 @@ export default fp(
         windowMs: 15 * MINUTE,
       },
       refresh: { name: 'refresh', max: 60, windowMs: MINUTE },
+      mpesa: { name: 'mpesa-push', max: 10, windowMs: 10 * MINUTE },
     };
     const enforce: Limits['enforce'] = async (rule, key, message = TOO_MANY) => {
       const verdict = await limiter.consume(rule, key);
