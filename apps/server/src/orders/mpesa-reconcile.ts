@@ -38,7 +38,7 @@ export async function reconcileMpesa(
     }
     report.asked++;
     const outcome: QueryOutcome = await deps.gateway
-      .query(checkoutRequestId)
+      .query(checkoutRequestId, now)
       .catch((err: unknown) => ({ kind: 'error', reason: String(err), log: [] }));
     const settledNow = await deps.db.transaction(async (tx) => {
       let note: string;

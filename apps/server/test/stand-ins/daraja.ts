@@ -72,7 +72,7 @@ export interface DarajaState {
   refuseNextPush(errorCode?: string, errorMessage?: string, status?: number): void;
   /** Queries answer this ResultCode instead of the phone's answer (a stale or wrong answer). */
   queryAnswer: number | null;
-  /** Pushes take this long to answer; 0 for at once. */
+  /** Pushes are answered this long after they were taken (the phone rings at once); 0: at once. */
   pushDelayMs: number;
   /** Holds the next query's answer until the returned function is called. */
   holdNextQuery(): () => void;
@@ -340,7 +340,6 @@ class StandIn implements DarajaState {
   // ------------------------------------------------------------------ M-Pesa Express
 
   private async push(json: Record<string, unknown>): Promise<Reply> {
-    if (this.pushDelayMs > 0) await new Promise((r) => setTimeout(r, this.pushDelayMs));
     const problem = this.credentialProblem(json) ?? pushProblem(json, this.options.shortcode);
     if (problem) return problem;
     if (this.refusal) {
@@ -358,6 +357,8 @@ class StandIn implements DarajaState {
       result: null,
     };
     this.pushes.push(push);
+    // The phone may ring (and be answered) before the shop hears back.
+    if (this.pushDelayMs > 0) await new Promise((r) => setTimeout(r, this.pushDelayMs));
     return {
       status: 200,
       json: {

@@ -100,8 +100,39 @@ export const adminPaymentSchema = z
     failure_reason: z.string().nullable(),
     created_at: z.string(),
     captured_at: z.string().nullable(),
+    /** 'mpesa' or 'paypal' (PayPal's sandbox included). */
+    method: z.string(),
+    /** The M-Pesa phone, masked: 2547•••••678. */
+    phone: z.string().nullable(),
+    /** Daraja's final ResultCode and ResultDesc, as it sent them. */
+    result_code: z.number().int().nullable(),
+    result_desc: z.string().nullable(),
+    /** Money came in that must go back (the order could not be revived, or was paid twice). */
+    refund_due: z.boolean(),
+    refunded_at: z.string().nullable(),
+    refund_reference: z.string().nullable(),
   })
   .meta({ id: 'AdminPayment' });
+
+/** A request to or an answer from the provider, or a callback, with secrets masked. */
+export const paymentEventSchema = z
+  .object({
+    id: z.number().int(),
+    payment_id: z.number().int().nullable(),
+    kind: z.string(),
+    body: z.string(),
+    note: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'PaymentEvent' });
+export type PaymentEvent = z.infer<typeof paymentEventSchema>;
+export const paymentEventPageSchema = page('events', paymentEventSchema);
+export type PaymentEventPage = {
+  events: PaymentEvent[];
+  total: number;
+  skip: number;
+  limit: number;
+};
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentPageSchema = page('payments', adminPaymentSchema);
 export type AdminPaymentPage = {

@@ -55,7 +55,8 @@ export interface MpesaGateway {
   /** Stored as the payments' provider: 'mpesa' (Daraja) or 'mpesa-sandbox'. */
   readonly name: 'mpesa' | 'mpesa-sandbox';
   push(request: PushRequest): Promise<PushOutcome>;
-  query(checkoutRequestId: string): Promise<QueryOutcome>;
+  /** `now` is the asker's clock (Daraja keeps its own; the sandbox times prompts out by it). */
+  query(checkoutRequestId: string, now?: Date): Promise<QueryOutcome>;
   /** Present only when refunds can go through the provider (Daraja's reversal API). */
   reverse?: (request: ReversalRequest) => Promise<ReversalOutcome>;
 }

@@ -65,11 +65,11 @@ export class MpesaSandbox implements MpesaGateway {
     };
   }
 
-  async query(checkoutRequestId: string): Promise<QueryOutcome> {
+  async query(checkoutRequestId: string, now = this.now()): Promise<QueryOutcome> {
     const push = this.unseal(checkoutRequestId);
     const log = [{ kind: 'query', body: maskedJson({ CheckoutRequestID: checkoutRequestId }) }];
     if (!push) return { kind: 'error', reason: 'not a sandbox CheckoutRequestID', log };
-    if (this.expired(push)) {
+    if (this.expired(push, now)) {
       return {
         kind: 'final',
         resultCode: 1037,
@@ -81,8 +81,8 @@ export class MpesaSandbox implements MpesaGateway {
   }
 
   /** True once the simulated prompt has timed out. */
-  expired(push: SealedPush): boolean {
-    return this.now().getTime() - push.pushedAt.getTime() > SANDBOX_PROMPT_SECONDS * 1000;
+  expired(push: SealedPush, now = this.now()): boolean {
+    return now.getTime() - push.pushedAt.getTime() > SANDBOX_PROMPT_SECONDS * 1000;
   }
 
   seal(push: SealedPush): string {
