@@ -3,7 +3,13 @@
 // callbacks this journey fires as the shopper's phone would.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { addToCart, goToSummary, orderTotal, uniquePhone } from '../fixtures/checkout.ts';
+import {
+  addToCart,
+  goToSummary,
+  orderTotal,
+  productInStock,
+  uniquePhone,
+} from '../fixtures/checkout.ts';
 import { DARAJA_SHOP_URL, DARAJA_STAND_IN_URL } from '../playwright.config.ts';
 
 test.use({ baseURL: DARAJA_SHOP_URL });
@@ -49,7 +55,7 @@ test("a shopper pays with M-Pesa: the push reaches the phone, Daraja's callback 
   loggedInShopper: _shopper,
 }) => {
   const phone = uniquePhone();
-  await addToCart(page, 70);
+  await addToCart(page, await productInStock(request, 0));
   await goToSummary(page);
   const total = await orderTotal(page);
   await sendTo(page, phone);
@@ -73,7 +79,7 @@ test("a shopper who cancels on the phone reads why, and 'Try again' pushes again
   loggedInShopper: _shopper,
 }) => {
   const phone = uniquePhone();
-  await addToCart(page, 71);
+  await addToCart(page, await productInStock(request, 1));
   await goToSummary(page);
   await sendTo(page, phone);
   const [first] = await pushesTo(request, phone);

@@ -2,7 +2,7 @@
 // for Safaricom, so the whole flow works on a laptop.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { addToCart, goToSummary, orderTotal } from '../fixtures/checkout.ts';
+import { addToCart, goToSummary, orderTotal, productInStock } from '../fixtures/checkout.ts';
 
 async function sendRequest(page: Page) {
   await page.getByRole('button', { name: 'Pay with M-Pesa' }).click();
@@ -25,9 +25,10 @@ async function answerOnPhone(page: Page, answer: 'Enter PIN' | 'Cancel') {
 
 test('a shopper pays with M-Pesa through the built-in sandbox phone', async ({
   page,
+  request,
   loggedInShopper: _shopper,
 }) => {
-  await addToCart(page, 61);
+  await addToCart(page, await productInStock(request, 0));
   await goToSummary(page);
   const total = await orderTotal(page);
   // M-Pesa first, then PayPal.
@@ -43,14 +44,15 @@ test('a shopper pays with M-Pesa through the built-in sandbox phone', async ({
   await expect(page.getByRole('heading', { name: 'Your order is complete!' })).toBeVisible();
   await expect(page).toHaveURL(/\/ordercomplete\?order=\d+/);
   await expect(page.getByText(/^SBX\w{7}$/)).toBeVisible(); // the M-Pesa receipt
-  await expect(page.getByText('M-Pesa', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('M-Pesa', { exact: true })).toBeVisible();
 });
 
 test("a shopper who cancels on the phone reads why, and 'Try again' sends a new request that pays", async ({
   page,
+  request,
   loggedInShopper: _shopper,
 }) => {
-  await addToCart(page, 62);
+  await addToCart(page, await productInStock(request, 1));
   await goToSummary(page);
   await sendRequest(page);
   await answerOnPhone(page, 'Cancel');
@@ -64,9 +66,10 @@ test("a shopper who cancels on the phone reads why, and 'Try again' sends a new 
 
 test('a phone number that is not Kenyan is refused before anything is sent', async ({
   page,
+  request,
   loggedInShopper: _shopper,
 }) => {
-  await addToCart(page, 63);
+  await addToCart(page, await productInStock(request, 2));
   await goToSummary(page);
   await page.getByRole('button', { name: 'Pay with M-Pesa' }).click();
   await page.getByLabel('M-Pesa phone number').fill('0202 345 678');

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { apiErrorSchema, nairobiDate, paymentStatusSchema } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
-import { receiveCallback } from '../orders/mpesa-callback.ts';
+import { receiveCallback, recordReversalResult } from '../orders/mpesa-callback.ts';
 import { findByProviderId } from '../payments/repo.ts';
 import { nairobiTimestamp } from '../payments/mpesa/credentials.ts';
 import { MpesaSandbox } from '../payments/mpesa/sandbox-gateway.ts';
@@ -58,6 +58,22 @@ const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ secret: z.string().max(200).optional() }),
       response: { 200: acceptedSchema },
     };
+    // The result of a reversal (a refund through Daraja), kept on its payment for the admin.
+    callbacks.withTypeProvider<ZodTypeProvider>().post(
+      '/api/mpesa/reversal/:paymentId',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Daraja's result of a transaction reversal (a refund)",
+          params: z.object({ paymentId: z.string().min(1).max(100) }),
+          response: { 200: acceptedSchema },
+        },
+      },
+      async (request) => {
+        await recordReversalResult(db, request.params.paymentId, request.body);
+        return accepted;
+      },
+    );
     for (const url of [CALLBACK_PATH, `${CALLBACK_PATH}/:secret`]) {
       callbacks.withTypeProvider<ZodTypeProvider>().post(url, { schema }, async (request) => {
         const note = await receiveCallback(db, {

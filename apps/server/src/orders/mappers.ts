@@ -77,6 +77,7 @@ export function toAdminOrder({
   username,
   firstItem,
   lineCount,
+  receipt,
 }: AdminOrderRow): AdminOrder {
   return {
     id: order.id,
@@ -91,5 +92,6 @@ export function toAdminOrder({
     first_item: firstItem ?? '',
     line_count: Number(lineCount),
     item_count: order.itemCount,
+    receipt,
   };
 }

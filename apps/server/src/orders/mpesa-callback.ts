@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { recordEvents } from '../payments/events-repo.ts';
 import { parseCallback } from '../payments/mpesa/callback.ts';
 import * as mpesa from '../payments/mpesa/repo.ts';
+import { findByProviderId } from '../payments/repo.ts';
 import { settleFailure, settleSuccess } from './mpesa-settlement.ts';
 
 export const hashCallbackSecret = (secret: string) =>
@@ -76,4 +77,17 @@ export async function receiveCallback(db: Db, callback: ReceivedCallback): Promi
     await recordEvents(tx, payment.id, [{ kind: 'callback', body, note }]);
     return note;
   });
+}
+
+/** Daraja's answer to a reversal: recorded on the payment (it changes nothing by itself). */
+export async function recordReversalResult(db: Db, paymentId: string, body: unknown) {
+  const payment = await findByProviderId(db, 'mpesa', paymentId);
+  const text = typeof body === 'string' ? body : '';
+  await recordEvents(db, payment?.id ?? null, [
+    {
+      kind: 'reversal-result',
+      body: text,
+      note: payment ? null : `for unknown payment ${paymentId}`,
+    },
+  ]);
 }

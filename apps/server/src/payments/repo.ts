@@ -87,6 +87,14 @@ export async function capturingPayments(db: Db | Tx, orderId: number): Promise<P
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'capturing')));
 }
 
+/** The order's payments holding money (to give back when the order is refunded). */
+export async function capturedPayments(db: Db | Tx, orderId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'captured')));
+}
+
 /** What the sandbox payment page shows of the order. */
 export function orderLinesOf(db: Db | Tx, orderId: number) {
   return db

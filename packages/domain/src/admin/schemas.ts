@@ -74,13 +74,27 @@ export const adminOrderSchema = z
     /** Different products in the order. */
     line_count: z.number().int(),
     item_count: z.number().int(),
+    /** The receipt of the payment that paid it (M-Pesa receipt number, PayPal capture id). */
+    receipt: z.string().nullable(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrderPageSchema = page('orders', adminOrderSchema);
 export type AdminOrderPage = { orders: AdminOrder[]; total: number; skip: number; limit: number };
 
-export const orderStatusUpdateSchema = z.object({ status: orderStatusSchema });
+export const orderStatusUpdateSchema = z.object({
+  status: orderStatusSchema,
+  /**
+   * Moving to 'refunded': the reference of a refund made by hand. Without it the payment is
+   * refunded through its provider where it has an API (PayPal; M-Pesa with reversal credentials).
+   */
+  refund_reference: z.string().trim().min(1).max(100).optional(),
+});
+
+/** POST /api/admin/payments/{id}/refund: a payment marked refund due, given back. */
+export const paymentRefundSchema = z.object({
+  reference: z.string().trim().min(1).max(100).optional(),
+});
 
 export const adminPaymentSchema = z
   .object({
