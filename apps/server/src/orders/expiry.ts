@@ -40,7 +40,7 @@ async function expireOne(db: Db, id: number, now: Date): Promise<'expired' | 'ke
       return 'kept';
     }
     // The shopper is being asked on their phone right now: the answer decides, not the clock.
-    if ((await pendingPushes(tx, id)).length > 0) return 'kept';
+    if ((await pendingPushes(tx, id, now)).length > 0) return 'kept';
     const [capturing] = await payments.capturingPayments(tx, id);
     if (capturing) {
       const startedAt = capturing.captureStartedAt?.getTime() ?? 0;

@@ -182,6 +182,29 @@ describe('an order waiting for M-Pesa', () => {
     expect(await stockOf(t.db, productId)).toBe(5);
   });
 
+  it('is let go after an hour with no final answer, and Daraja is not asked for ever', async () => {
+    const { t, daraja } = shop;
+    const { who, productId, started, push } = await pushed();
+    const expire = (ms: number) =>
+      expireStaleOrders({ db: t.db, provider: t.app.payments }, later(ms));
+    await expire(59 * 60_000);
+    expect((await orderRow(t.db, started.order_id)).status).toBe('pending_payment');
+    await expire(61 * 60_000);
+    expect((await orderRow(t.db, started.order_id)).status).toBe('cancelled');
+    expect(await stockOf(t.db, productId)).toBe(5);
+
+    // Daraja keeps answering "being processed"; after a day the shop stops asking.
+    await t.app.reconcileMpesa(later(25 * 3_600_000));
+    expect((await paymentRow(t.db, started.paymentId)).nextQueryAt).toBeNull();
+    const asked = daraja.state.queries;
+    await t.app.reconcileMpesa(later(26 * 3_600_000));
+    expect(daraja.state.queries).toBe(asked);
+    // Money that comes after all is still never lost.
+    await daraja.state.answer(push.checkoutRequestId, 0);
+    expect(await statusOf(t.app, who, started.paymentId)).toMatchObject({ status: 'paid' });
+    expect((await orderRow(t.db, started.order_id)).status).toBe('paid');
+  });
+
   it('comes back to life when the money arrives after it expired and the stock is still there', async () => {
     const { t, daraja } = shop;
     const { who, productId, started, push } = await pushed();

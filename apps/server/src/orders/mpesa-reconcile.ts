@@ -6,9 +6,17 @@ import type { Db } from '../db/client.ts';
 import { recordEvents } from '../payments/events-repo.ts';
 import type { MpesaGateway, QueryOutcome } from '../payments/mpesa/gateway.ts';
 import * as mpesa from '../payments/mpesa/repo.ts';
-import { queryAgainAt, settleFailure, settleLostPush, settleSuccess } from './mpesa-settlement.ts';
+import {
+  giveUp,
+  queryAgainAt,
+  settleFailure,
+  settleLostPush,
+  settleSuccess,
+} from './mpesa-settlement.ts';
 
 const BATCH = 100;
+/** Daraja answers within minutes; a push still without a final answer after a day is given up. */
+export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 
 export interface ReconcileDeps {
   db: Db;
@@ -55,6 +63,8 @@ export async function reconcileMpesa(
           resultCode: outcome.resultCode,
           resultDesc: outcome.resultDesc,
         });
+      } else if (now.getTime() - payment.createdAt.getTime() > GIVE_UP_AFTER_MS) {
+        note = await giveUp(tx, payment.id);
       } else {
         await queryAgainAt(tx, payment.id, new Date(now.getTime() + deps.queryAfterMs));
         note =

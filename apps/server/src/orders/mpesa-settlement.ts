@@ -144,3 +144,16 @@ export async function queryAgainAt(tx: Tx, paymentId: number, at: Date) {
   if (payment.nextQueryAt !== null)
     await payments.updatePayment(tx, payment.id, { nextQueryAt: at });
 }
+
+/** Daraja never gave a final answer: stop asking. A callback that still comes is applied. */
+export async function giveUp(tx: Tx, paymentId: number) {
+  const { payment } = await lockBoth(tx, paymentId);
+  if (payment.nextQueryAt === null) return 'nothing to do';
+  await payments.updatePayment(tx, payment.id, {
+    nextQueryAt: null,
+    ...(payment.status === 'created'
+      ? { status: 'failed' as const, failureReason: MPESA_MESSAGES.failed }
+      : {}),
+  });
+  return 'no final answer from Daraja after a day: stopped asking';
+}

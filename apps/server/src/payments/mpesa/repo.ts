@@ -1,6 +1,6 @@
 // The payments table as M-Pesa needs it: finding a payment by its callback secret, its
 // CheckoutRequestID or its receipt, and the pushes whose result is still to be asked for.
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema.ts';
 import type { PaymentRow } from '../repo.ts';
@@ -37,8 +37,19 @@ export async function duePushes(db: Db, now: Date, limit: number): Promise<Payme
     .limit(limit);
 }
 
+/**
+ * A push holds its order this long at most. A real prompt is answered or times out within a couple
+ * of minutes; one Daraja still has no answer for after an hour is an anomaly, and the order may
+ * expire (a success that comes after all still revives it or is flagged for a refund).
+ */
+export const PUSH_HOLDS_ORDER_MS = 60 * 60_000;
+
 /** The order's M-Pesa requests still waiting for the shopper: while there is one, it never expires. */
-export async function pendingPushes(db: Db | Tx, orderId: number): Promise<PaymentRow[]> {
+export async function pendingPushes(
+  db: Db | Tx,
+  orderId: number,
+  now = new Date(),
+): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
@@ -48,6 +59,7 @@ export async function pendingPushes(db: Db | Tx, orderId: number): Promise<Payme
         eq(payments.method, 'mpesa'),
         eq(payments.status, 'created'),
         isNotNull(payments.nextQueryAt),
+        gt(payments.createdAt, new Date(now.getTime() - PUSH_HOLDS_ORDER_MS)),
       ),
     );
 }

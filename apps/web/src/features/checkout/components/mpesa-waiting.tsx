@@ -48,7 +48,9 @@ export function MpesaWaiting({
       <p role="status" className="text-slate-800">
         {enterPinMessage(amountCents)}
       </p>
-      <p className="text-sm text-slate-600">The request went to {phone}.</p>
+      <p className="text-sm text-slate-600">
+        The request went to <span className="whitespace-nowrap">{phone}</span>.
+      </p>
       {slow && (
         <p className="text-sm text-slate-600">
           Still waiting for M-Pesa. If you have paid, your order is confirmed as soon as M-Pesa
