@@ -18,6 +18,7 @@ import { boughtProduct } from './orders/repo.ts';
 import auth from './auth/plugin.ts';
 import payments from './payments/plugin.ts';
 import outbox from './outbox/plugin.ts';
+import mpesa from './payments/mpesa/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import passwordResetRoutes from './auth/password-reset-routes.ts';
 import privacyRoutes from './privacy/routes.ts';
@@ -31,6 +32,8 @@ import adminRoutes from './admin/routes.ts';
 import usersAdminRoutes from './auth/admin-routes.ts';
 import ordersAdminRoutes from './orders/admin-routes.ts';
 import ordersJobs from './orders/jobs.ts';
+import mpesaJobs from './orders/mpesa-jobs.ts';
+import mpesaRoutes from './checkout/mpesa-routes.ts';
 import paymentsAdminRoutes from './payments/admin-routes.ts';
 import contactsAdminRoutes from './contacts/admin-routes.ts';
 import outboxAdminRoutes from './outbox/admin-routes.ts';
@@ -100,10 +103,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(openapi);
   await app.register(auth);
   await app.register(payments);
+  await app.register(mpesa);
   await app.register(jobs);
   await app.register(limits);
   await app.register(outbox);
   await app.register(ordersJobs);
+  await app.register(mpesaJobs);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });
@@ -116,6 +121,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
+  // M-Pesa: payment status and Daraja's callback under /api, the sandbox's phone outside it.
+  await app.register(mpesaRoutes);
   // Payments also serve the sandbox provider's own payment page, outside /api.
   await app.register(paymentsRoutes);
   await app.register(contactsRoutes, { prefix: '/api' });

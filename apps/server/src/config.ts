@@ -76,6 +76,34 @@ export const configSchema = z
     PAYPAL_CURRENCY: z.string().length(3).default('USD'),
     /** … at this many shillings for one unit of it. */
     PAYPAL_KES_PER_UNIT: z.coerce.number().positive().default(129),
+    /** M-Pesa talks to Safaricom's Daraja when these four are set; else the built-in sandbox. */
+    MPESA_CONSUMER_KEY: optionalString,
+    MPESA_CONSUMER_SECRET: optionalString,
+    MPESA_SHORTCODE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{5,7}$/, 'must be digits')
+        .optional(),
+    ),
+    MPESA_PASSKEY: optionalString,
+    MPESA_API_BASE: z.url().default('https://sandbox.safaricom.co.ke'),
+    MPESA_TRANSACTION_TYPE: z
+      .enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'])
+      .default('CustomerPayBillOnline'),
+    /** Who receives the money: the shortcode (Paybill), or the till number (Buy Goods). */
+    MPESA_PARTY_B: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{5,7}$/, 'must be digits')
+        .optional(),
+    ),
+    /** With no callback after this long, ask Daraja's query API, and again at this interval. */
+    MPESA_QUERY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Each call to Daraja gives up after this long. */
+    MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** For refunds through Daraja's reversal API; without them refunds are recorded by hand. */
+    MPESA_INITIATOR_NAME: optionalString,
+    MPESA_SECURITY_CREDENTIAL: optionalString,
     ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
     /** The most units of one product a cart line (and so an order) may hold. */
     MAX_UNITS_PER_LINE: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -132,6 +160,22 @@ export const configSchema = z
         message: 'paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
       });
     }
+    const mpesa = [
+      'MPESA_CONSUMER_KEY',
+      'MPESA_CONSUMER_SECRET',
+      'MPESA_SHORTCODE',
+      'MPESA_PASSKEY',
+    ] as const;
+    const given = mpesa.filter((key) => c[key] !== undefined);
+    if (given.length > 0 && given.length < mpesa.length) {
+      for (const key of mpesa.filter((k) => c[k] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is needed with ${given.join(', ')} (M-Pesa uses Daraja only when all four are set)`,
+        });
+      }
+    }
   });
 
 export type Config = z.infer<typeof configSchema>;
@@ -150,4 +194,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function paymentProviderOf(config: Config): 'sandbox' | 'paypal' {
   if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
   return config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET ? 'paypal' : 'sandbox';
+}
+
+/** 'daraja' when all four Daraja credentials are set; otherwise the built-in M-Pesa sandbox. */
+export function mpesaModeOf(config: Config): 'daraja' | 'sandbox' {
+  return config.MPESA_CONSUMER_KEY &&
+    config.MPESA_CONSUMER_SECRET &&
+    config.MPESA_SHORTCODE &&
+    config.MPESA_PASSKEY
+    ? 'daraja'
+    : 'sandbox';
 }

@@ -20,3 +20,6 @@ export * from './outbox/schemas.ts';
 export * from './auth/password-reset.ts';
 export * from './catalog/review-schemas.ts';
 export * from './auth/data-rights.ts';
+export * from './payments/messages.ts';
+export * from './payments/phone.ts';
+export * from './payments/schemas.ts';

@@ -6,14 +6,17 @@ import {
   cancelPaymentSchema,
   checkoutDetailsSchema,
   checkoutSummarySchema,
+  createPaymentBodySchema,
   createPaymentResponseSchema,
   executePaymentQuerySchema,
   messageSchema,
+  mpesaStartedSchema,
   paymentInfoSchema,
   shippingSchema,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
 import { findDetails, saveDetails } from './repo.ts';
+import { startMpesaPayment } from './mpesa.ts';
 import * as checkout from './service.ts';
 
 const tags = ['checkout'];
@@ -128,13 +131,42 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Make an order from your cart, reserve its stock and start the payment',
         description:
-          'The amount is computed by the server from the cart; anything the browser sends (order_total…) is ignored.',
+          'The amount is computed by the server from the cart; anything else the browser sends (order_total…) is ignored. ' +
+          'Without `method` (or with `paypal`) it answers 200 with the link to the payment page. ' +
+          "With `method: 'mpesa'` it sends a payment request to `phone` (a Kenyan mobile number: 07…, 01…, +2547…, 2547…; the profile's phone when left out) " +
+          'and answers 202: follow the payment at GET /api/payments/{paymentId}. ' +
+          'A phone that is not a Kenyan mobile number is a 400 naming `fields.phone`; M-Pesa refusing the request a 422; M-Pesa not answering a 503.',
         security,
-        body: z.unknown().optional(),
-        response: { 200: createPaymentResponseSchema, 502: apiErrorSchema, ...errors },
+        body: createPaymentBodySchema,
+        response: {
+          200: createPaymentResponseSchema,
+          202: mpesaStartedSchema,
+          429: apiErrorSchema,
+          502: apiErrorSchema,
+          503: apiErrorSchema,
+          ...errors,
+        },
       },
     },
-    async (request) => checkout.startPayment(deps(), currentUser(request).id, baseUrl(request)),
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      if (request.body?.method !== 'mpesa') {
+        return checkout.startPayment(deps(), userId, baseUrl(request));
+      }
+      await app.limits.enforce(app.limits.rules.mpesa, String(userId));
+      const started = await startMpesaPayment(
+        {
+          db,
+          gateway: app.mpesa,
+          paymentTimeoutMinutes: app.config.ORDER_PAYMENT_TIMEOUT_MINUTES,
+          queryAfterMs: app.config.MPESA_QUERY_AFTER_SECONDS * 1000,
+        },
+        userId,
+        request.body.phone,
+        baseUrl(request),
+      );
+      return reply.code(202).send(started);
+    },
   );
 
   app.get(

@@ -38,7 +38,7 @@ export interface StartedPayment {
   paymentId: string;
 }
 
-async function shippingOf(db: Db, userId: number) {
+export async function shippingOf(db: Db, userId: number) {
   const details = await findDetails(db, userId);
   if (!details?.name || !details.streetAddress || !details.city || !details.zipCode) {
     throw unprocessable('Please enter your shipping address first.', 'SHIPPING_MISSING');

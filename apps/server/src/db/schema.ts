@@ -379,6 +379,8 @@ export const paymentStatus = pgEnum('payment_status', [
   'failed',
   'cancelled',
   'expired',
+  /** Money given back (through the provider's API or by hand, with its reference). */
+  'refunded',
 ]);
 
 export const payments = pgTable(
@@ -405,11 +407,57 @@ export const payments = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     /** When the capture now in flight began; an old one was interrupted and may be taken over. */
     captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
+    /** 'mpesa' or 'paypal' (PayPal's sandbox included). */
+    method: text('method').notNull().default('paypal'),
+    // ------------------------------------------------ M-Pesa (push payments), issue 14
+    /** The phone the push went to, 2547XXXXXXXX. */
+    phone: text('phone'),
+    /** Daraja's id of the push; null until Daraja accepted it (or when its answer was lost). */
+    checkoutRequestId: text('checkout_request_id'),
+    merchantRequestId: text('merchant_request_id'),
+    /** SHA-256 of the random secret in this payment's CallBackURL; the secret itself is not kept. */
+    callbackSecretHash: text('callback_secret_hash'),
+    /** Daraja's final ResultCode (0 paid), from the callback or the query API. */
+    resultCode: integer('result_code'),
+    resultDesc: text('result_desc'),
+    /** When to ask Daraja's query API next; null once the result is final. */
+    nextQueryAt: timestamp('next_query_at', { withTimezone: true }),
+    // ------------------------------------------------ money that must go back
+    /** Money came in that the shop cannot keep (a second payment, an order that could not revive). */
+    refundDue: boolean('refund_due').notNull().default(false),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The provider's refund id, or what the admin typed for a refund made by hand. */
+    refundReference: text('refund_reference'),
   },
   (t) => [
     uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),
     index('payments_order_idx').on(t.orderId),
     index('payments_created_idx').on(t.createdAt),
+    uniqueIndex('payments_checkout_request_idx').on(t.checkoutRequestId),
+    uniqueIndex('payments_callback_secret_idx').on(t.callbackSecretHash),
+    index('payments_next_query_idx').on(t.nextQueryAt),
+  ],
+);
+
+/**
+ * Every request the shop sent to a payment provider and every callback it received, bodies kept
+ * with secrets masked, for the back office. A callback that matches no payment is kept too.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    /** 'push', 'push-answer', 'callback', 'query', 'query-answer', 'refund'… */
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    /** What the shop made of it: 'applied', 'duplicate', 'rejected: amount …'. */
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_events_payment_idx').on(t.paymentId, t.id),
+    index('payment_events_created_idx').on(t.createdAt),
   ],
 );
 

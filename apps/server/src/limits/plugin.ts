@@ -1,6 +1,7 @@
 // The shop's limits, shared by every server process: sign-ups and contact messages per address,
 // failed log-ins per account and per address, token refreshes per address, password-reset
-// requests per account and per address. Counts live in
+// requests per account and per address, M-Pesa payment requests per account (each one rings a
+// phone). Counts live in
 // PostgreSQL, or in Redis when REDIS_URL is set; never only in one process's memory.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -21,7 +22,8 @@ export interface Limits {
     | 'loginAddress'
     | 'refresh'
     | 'passwordResetAccount'
-    | 'passwordResetAddress',
+    | 'passwordResetAddress'
+    | 'mpesa',
     LimitRule
   >;
   /** A preHandler that answers 429 once the request's address has used up the rule. */
@@ -76,6 +78,7 @@ export default fp(
         max: config.PASSWORD_RESETS_PER_ADDRESS,
         windowMs: HOUR,
       },
+      mpesa: { name: 'mpesa-push', max: 10, windowMs: 10 * MINUTE },
     };
     const enforce: Limits['enforce'] = async (rule, key, message = TOO_MANY) => {
       const verdict = await limiter.consume(rule, key);

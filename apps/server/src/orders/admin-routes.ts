@@ -7,7 +7,11 @@ import {
   apiErrorSchema,
   idParamSchema,
   orderStatusUpdateSchema,
+  paymentRefundSchema,
 } from '@duka/domain';
+import { z } from 'zod';
+import { refundDeps } from './refund-deps.ts';
+import { refundOrder, refundPayment } from './refunds.ts';
 import { adminOrder, changeStatus, listAdminOrders } from './service.ts';
 
 const tags = ['admin'];
@@ -37,6 +41,8 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Move an order along its lifecycle (cancelling an unpaid order returns its stock)',
+        description:
+          "Moving to 'refunded' gives the payment back through its provider where it has an API (PayPal's capture refund; M-Pesa's reversal when MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are set), or records a refund made by hand given `refund_reference`; 422 REFUND_BY_HAND when it needs one.",
         security,
         params: idParamSchema,
         body: orderStatusUpdateSchema,
@@ -46,12 +52,44 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           404: apiErrorSchema,
           409: apiErrorSchema,
           422: apiErrorSchema,
+          502: apiErrorSchema,
         },
       },
     },
     async (request) => {
-      await changeStatus(db, request.params.id, request.body.status);
+      const { status, refund_reference: reference } = request.body;
+      if (status === 'refunded') {
+        await refundOrder(refundDeps(app, request), request.params.id, reference);
+      } else {
+        await changeStatus(db, request.params.id, status);
+      }
       return adminOrder(db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/payments/:id/refund',
+    {
+      schema: {
+        tags,
+        summary: 'Give back a payment marked refund due (the order was paid twice)',
+        description:
+          'Through the provider where it has an API, or recorded as made by hand with `reference`; 422 REFUND_BY_HAND when it needs one.',
+        security,
+        params: idParamSchema,
+        body: paymentRefundSchema,
+        response: {
+          200: z.object({ refunded: z.literal(true) }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          422: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      await refundPayment(refundDeps(app, request), request.params.id, request.body.reference);
+      return { refunded: true as const };
     },
   );
 };

@@ -1,8 +1,10 @@
-// Unpaid orders past their time give their stock back. An order whose payment is being captured
-// is left alone; if that capture was interrupted, it is finished here (the provider's capture is
-// idempotent), so money taken is never followed by a cancelled order.
+// Unpaid orders past their time give their stock back. An order whose payment is being captured,
+// or whose M-Pesa request is still waiting for the shopper, is left alone; if that capture was
+// interrupted, it is finished here (the provider's capture is idempotent), so money taken is never
+// followed by a cancelled order.
 import type { Db } from '../db/client.ts';
 import * as payments from '../payments/repo.ts';
+import { pendingPushes } from '../payments/mpesa/repo.ts';
 import { CAPTURE_STALE_MS, capturePayment, type CaptureDeps } from './capture.ts';
 import * as repo from './repo.ts';
 import { cancelUnpaidOrder } from './service.ts';
@@ -37,6 +39,8 @@ async function expireOne(db: Db, id: number, now: Date): Promise<'expired' | 'ke
     if (order?.status !== 'pending_payment' || !order.expiresAt || order.expiresAt >= now) {
       return 'kept';
     }
+    // The shopper is being asked on their phone right now: the answer decides, not the clock.
+    if ((await pendingPushes(tx, id, now)).length > 0) return 'kept';
     const [capturing] = await payments.capturingPayments(tx, id);
     if (capturing) {
       const startedAt = capturing.captureStartedAt?.getTime() ?? 0;

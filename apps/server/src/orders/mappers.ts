@@ -1,6 +1,7 @@
 // Order rows as the API shows them.
 import {
   expectedDelivery,
+  MPESA_MESSAGES,
   ORDER_TRANSITIONS,
   shippingAddressOf,
   type AdminOrder,
@@ -49,8 +50,9 @@ export function toOrderDetail(
     email: order.email,
     phone_number: phone,
     paid_at: order.paidAt?.toISOString() ?? null,
-    transaction_id: payment?.transactionId ?? null,
-    payer_id: payment?.payerId ?? null,
+    transaction_id: payment ? transactionIdOf(payment) : null,
+    // M-Pesa has no payer id: the phone that paid stands in (the screen shows its last digits).
+    payer_id: payment?.payerId ?? payment?.phone ?? null,
     settlement: payment
       ? {
           currency: payment.settlementCurrency,
@@ -62,12 +64,20 @@ export function toOrderDetail(
   };
 }
 
+/** The M-Pesa receipt (or 'to be confirmed' when only the query API said paid), PayPal's capture. */
+function transactionIdOf(payment: PaymentRow): string | null {
+  if (payment.transactionId) return payment.transactionId;
+  const paidByMpesa = payment.method === 'mpesa' && payment.status === 'captured';
+  return paidByMpesa ? MPESA_MESSAGES.receiptToBeConfirmed : null;
+}
+
 export function toAdminOrder({
   order,
   email,
   username,
   firstItem,
   lineCount,
+  receipt,
 }: AdminOrderRow): AdminOrder {
   return {
     id: order.id,
@@ -82,5 +92,6 @@ export function toAdminOrder({
     first_item: firstItem ?? '',
     line_count: Number(lineCount),
     item_count: order.itemCount,
+    receipt,
   };
 }

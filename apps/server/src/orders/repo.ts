@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import { EARNING_STATUSES } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { orderItems, orders, users } from '../db/schema.ts';
+import { orderItems, orders, payments, users } from '../db/schema.ts';
 import { queryRows } from '../lib/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -112,12 +112,23 @@ export async function ownOrderWithPhone(db: Db, userId: number, orderId: number)
 const firstItem = sql<
   string | null
 >`(select ${orderItems.title} from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by ${orderItems.id} limit 1)`;
+/** The receipt of the payment that brought the order's money in (M-Pesa receipt, PayPal capture). */
+const receipt = sql<
+  string | null
+>`(select ${payments.transactionId} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} in ('captured', 'refunded') order by ${payments.capturedAt} desc nulls last limit 1)`;
 /** How many different products the order holds (its quantity is item_count). */
 const lineCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
 
 export function adminOrderRows(db: Db, where?: SQL) {
   return db
-    .select({ order: orders, email: users.email, username: users.username, firstItem, lineCount })
+    .select({
+      order: orders,
+      email: users.email,
+      username: users.username,
+      firstItem,
+      lineCount,
+      receipt,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(where)

@@ -1,13 +1,38 @@
-// The back office's Payments screen.
+// The back office's Payments screen, and what each payment sent and received (issue 14: bodies
+// kept with secrets masked), including callbacks that matched no payment.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminListQuerySchema,
   adminPaymentPageSchema,
   apiErrorSchema,
+  idParamSchema,
+  maskPhone,
+  paymentEventPageSchema,
+  paymentEventSchema,
   shippingAddressOf,
 } from '@duka/domain';
+import { found } from '../lib/http-error.ts';
 import { paged } from '../lib/paged.ts';
-import { adminPaymentRows, countPayments } from './repo.ts';
+import {
+  countUnmatchedEvents,
+  eventsOf,
+  unmatchedEventRows,
+  type PaymentEventRow,
+} from './events-repo.ts';
+import { adminPaymentRows, countPayments, findById } from './repo.ts';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+
+const toEvent = (e: PaymentEventRow) => ({
+  id: e.id,
+  payment_id: e.paymentId,
+  kind: e.kind,
+  body: e.body,
+  note: e.note,
+  created_at: e.createdAt.toISOString(),
+});
 
 const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -17,9 +42,9 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/payments',
     {
       schema: {
-        tags: ['admin'],
+        tags,
         summary: 'Every payment of an order, newest first',
-        security: [{ bearerAuth: [] }],
+        security,
         querystring: adminListQuerySchema(10),
         response: { 200: adminPaymentPageSchema, 400: apiErrorSchema },
       },
@@ -46,8 +71,52 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           failure_reason: payment.failureReason,
           created_at: payment.createdAt.toISOString(),
           captured_at: payment.capturedAt?.toISOString() ?? null,
+          method: payment.method,
+          phone: payment.phone ? maskPhone(payment.phone) : null,
+          result_code: payment.resultCode,
+          result_desc: payment.resultDesc,
+          refund_due: payment.refundDue,
+          refunded_at: payment.refundedAt?.toISOString() ?? null,
+          refund_reference: payment.refundReference,
         }),
       ),
+  );
+
+  app.get(
+    '/admin/payments/:id/events',
+    {
+      schema: {
+        tags,
+        summary: 'What was sent to the provider and received from it for one payment, oldest first',
+        description: 'Request and callback bodies as they were, with secrets masked.',
+        security,
+        params: idParamSchema,
+        response: { 200: z.array(paymentEventSchema), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const payment = found(
+        await findById(db, request.params.id),
+        `The payment ${request.params.id}`,
+      );
+      return (await eventsOf(db, payment.id)).map(toEvent);
+    },
+  );
+
+  app.get(
+    '/admin/payment-events/unmatched',
+    {
+      schema: {
+        tags,
+        summary:
+          'Callbacks that matched no payment (no or a wrong secret, unknown ids), newest first',
+        security,
+        querystring: adminListQuerySchema(20),
+        response: { 200: paymentEventPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      paged('events', request.query, unmatchedEventRows(db), countUnmatchedEvents(db), toEvent),
   );
 };
 

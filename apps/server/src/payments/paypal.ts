@@ -94,6 +94,8 @@ const orderSchema = z.object({
     .optional(),
 });
 type PayPalOrder = z.infer<typeof orderSchema>;
+
+const refundSchema = z.object({ id: z.string().min(1), status: z.string() });
 type Amount = z.infer<typeof amountSchema>;
 
 interface ApiResponse {
@@ -174,6 +176,27 @@ export class PayPalProvider implements PaymentProvider {
     const reason = response.status === 422 && issue ? DECLINE_REASONS.get(issue.issue) : undefined;
     if (reason && issue) return { status: 'declined', reason: `${reason} (${issue.issue})` };
     throw failure('capture order', response);
+  }
+
+  /** Refunds a completed capture in full (Payments v2); the request id makes a retry harmless. */
+  async refundCapture(transactionId: string, options: { requestId: string }) {
+    checkRequestId(options.requestId);
+    const response = await this.call({
+      method: 'POST',
+      path: `/v2/payments/captures/${encodeURIComponent(transactionId)}/refund`,
+      requestId: options.requestId,
+      body: {},
+    });
+    if (!isSuccess(response.status)) throw failure('refund capture', response);
+    const parsed = refundSchema.safeParse(response.body);
+    if (!parsed.success) throw new PaymentProviderError('PayPal refund answered no id', true);
+    if (parsed.data.status !== 'COMPLETED' && parsed.data.status !== 'PENDING') {
+      throw new PaymentProviderError(
+        `PayPal refund ${parsed.data.id} is ${parsed.data.status}`,
+        false,
+      );
+    }
+    return { reference: parsed.data.id };
   }
 
   private async getOrder(providerPaymentId: string): Promise<PayPalOrder> {

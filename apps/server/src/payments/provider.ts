@@ -30,9 +30,16 @@ export type CaptureResult =
   | { status: 'captured'; transactionId: string; payerId: string | null; capturedAt: Date }
   | { status: 'declined'; reason: string };
 
+export interface RefundResult {
+  /** The provider's id of the refund. */
+  reference: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'paypal';
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** Gives a captured payment back in full; idempotent by request id. */
+  refundCapture(transactionId: string, options: { requestId: string }): Promise<RefundResult>;
   /** Idempotent: capturing an already-captured payment answers the original capture. */
   capturePayment(
     providerPaymentId: string,

@@ -1,6 +1,6 @@
 // The payments table. An order and its payments are one aggregate: only payments/ and orders/
 // read or write these rows; checkout and the back office call them.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { orderItems, orders, payments, users } from '../db/schema.ts';
 
@@ -48,7 +48,9 @@ export async function settlingPayment(db: Db | Tx, orderId: number) {
     .select()
     .from(payments)
     .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.capturedAt), desc(payments.id))
+    // PostgreSQL sorts NULLs first in descending order: an attempt that failed after the capture
+    // must not hide the payment that settled the order.
+    .orderBy(sql`${payments.capturedAt} desc nulls last`, desc(payments.id))
     .limit(1);
   return row;
 }
@@ -83,6 +85,14 @@ export async function capturingPayments(db: Db | Tx, orderId: number): Promise<P
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'capturing')));
+}
+
+/** The order's payments holding money (to give back when the order is refunded). */
+export async function capturedPayments(db: Db | Tx, orderId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'captured')));
 }
 
 /** What the sandbox payment page shows of the order. */

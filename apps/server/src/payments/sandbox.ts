@@ -38,6 +38,12 @@ export class SandboxProvider implements PaymentProvider {
     return `SBXPAYER${mac.slice(0, 12).toUpperCase()}`;
   }
 
+  /** No money moved, so none goes back: the refund is recorded under a reference of our own. */
+  async refundCapture(transactionId: string, options: { requestId: string }) {
+    const hash = createHash('sha256').update(`${transactionId}:${options.requestId}`).digest('hex');
+    return { reference: `SBXREF${hash.slice(0, 14).toUpperCase()}` };
+  }
+
   async capturePayment(
     providerPaymentId: string,
     options: { requestId: string; payerId?: string | undefined },

@@ -60,6 +60,8 @@ export interface StandInState {
   /** Successful captures, however many times they were asked for. */
   readonly captures: number;
   readonly tokenRequests: number;
+  /** Captures refunded (POST /v2/payments/captures/{id}/refund). */
+  readonly refunds: number;
   /** API calls answered 401: no, unknown or expired bearer token. */
   readonly unauthorized: number;
   readonly orders: ReadonlyMap<string, StandInOrder>;
@@ -182,6 +184,10 @@ class StandIn implements StandInState {
   unauthorized = 0;
   captureDelayMs = 0;
   readonly orders = new Map<string, StandInOrder>();
+  readonly refundList: { id: string; captureId: string; requestId: string | undefined }[] = [];
+  get refunds(): number {
+    return this.refundList.length;
+  }
   url = '';
   private readonly tokens = new Map<string, number>();
   /** PayPal-Request-Id → the order that request made or captured. */
@@ -243,6 +249,11 @@ class StandIn implements StandInState {
     if (url.pathname === '/checkoutnow' && method === 'GET') return this.checkoutPage(url);
     if (url.pathname === '/checkoutnow/approve' && method === 'POST') return this.approved(url);
     if (url.pathname === '/checkoutnow/cancel' && method === 'GET') return this.cancelled(url);
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url.pathname);
+    if (refund && method === 'POST') {
+      const denied = this.authenticate(req.headers.authorization);
+      return denied ?? this.refundCapture(decodeURIComponent(refund[1]!), req);
+    }
     const match = /^\/v2\/checkout\/orders(?:\/([^/]+)(\/capture)?)?$/.exec(url.pathname);
     if (!match) return apiError(404);
     const denied = this.authenticate(req.headers.authorization);
@@ -379,6 +390,26 @@ class StandIn implements StandInState {
     if (status === 'COMPLETED') this.captures += 1;
     if (key !== undefined) this.captureRequests.set(key, orderId);
     return { status: 201, json: this.fullView(order) };
+  }
+
+  /** A full refund of a completed capture, once per capture; a known request id answers it again. */
+  private refundCapture(captureId: string, req: Incoming): Reply {
+    const order = [...this.orders.values()].find((o) => o.capture?.id === captureId);
+    if (!order?.capture || order.capture.status !== 'COMPLETED') return apiError(404);
+    const requestId = headerValue(req.headers, 'paypal-request-id');
+    const earlier = this.refundList.find(
+      (r) => r.captureId === captureId && requestId !== undefined && r.requestId === requestId,
+    );
+    if (earlier) return { status: 201, json: { id: earlier.id, status: 'COMPLETED' } };
+    if (this.refundList.some((r) => r.captureId === captureId)) {
+      return unprocessable('CAPTURE_FULLY_REFUNDED');
+    }
+    const refund = { id: randomId(17), captureId, requestId };
+    this.refundList.push(refund);
+    return {
+      status: 201,
+      json: { id: refund.id, status: 'COMPLETED', amount: order.purchaseUnit.amount },
+    };
   }
 
   private orderView(order: StandInOrder, req: Incoming): unknown {

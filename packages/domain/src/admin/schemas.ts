@@ -74,13 +74,27 @@ export const adminOrderSchema = z
     /** Different products in the order. */
     line_count: z.number().int(),
     item_count: z.number().int(),
+    /** The receipt of the payment that paid it (M-Pesa receipt number, PayPal capture id). */
+    receipt: z.string().nullable(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrderPageSchema = page('orders', adminOrderSchema);
 export type AdminOrderPage = { orders: AdminOrder[]; total: number; skip: number; limit: number };
 
-export const orderStatusUpdateSchema = z.object({ status: orderStatusSchema });
+export const orderStatusUpdateSchema = z.object({
+  status: orderStatusSchema,
+  /**
+   * Moving to 'refunded': the reference of a refund made by hand. Without it the payment is
+   * refunded through its provider where it has an API (PayPal; M-Pesa with reversal credentials).
+   */
+  refund_reference: z.string().trim().min(1).max(100).optional(),
+});
+
+/** POST /api/admin/payments/{id}/refund: a payment marked refund due, given back. */
+export const paymentRefundSchema = z.object({
+  reference: z.string().trim().min(1).max(100).optional(),
+});
 
 export const adminPaymentSchema = z
   .object({
@@ -100,8 +114,39 @@ export const adminPaymentSchema = z
     failure_reason: z.string().nullable(),
     created_at: z.string(),
     captured_at: z.string().nullable(),
+    /** 'mpesa' or 'paypal' (PayPal's sandbox included). */
+    method: z.string(),
+    /** The M-Pesa phone, masked: 2547•••••678. */
+    phone: z.string().nullable(),
+    /** Daraja's final ResultCode and ResultDesc, as it sent them. */
+    result_code: z.number().int().nullable(),
+    result_desc: z.string().nullable(),
+    /** Money came in that must go back (the order could not be revived, or was paid twice). */
+    refund_due: z.boolean(),
+    refunded_at: z.string().nullable(),
+    refund_reference: z.string().nullable(),
   })
   .meta({ id: 'AdminPayment' });
+
+/** A request to or an answer from the provider, or a callback, with secrets masked. */
+export const paymentEventSchema = z
+  .object({
+    id: z.number().int(),
+    payment_id: z.number().int().nullable(),
+    kind: z.string(),
+    body: z.string(),
+    note: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'PaymentEvent' });
+export type PaymentEvent = z.infer<typeof paymentEventSchema>;
+export const paymentEventPageSchema = page('events', paymentEventSchema);
+export type PaymentEventPage = {
+  events: PaymentEvent[];
+  total: number;
+  skip: number;
+  limit: number;
+};
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentPageSchema = page('payments', adminPaymentSchema);
 export type AdminPaymentPage = {

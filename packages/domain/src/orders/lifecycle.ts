@@ -1,6 +1,7 @@
 // The order lifecycle (DESIGN.md, "Where we do better" 6 and 7):
 //   pending_payment → paid → processing → shipped → delivered
 //   pending_payment → cancelled (stock goes back), paid → refunded
+//   refund_due → refunded: money that came in for an order that could not be revived (issue 14)
 // Plain data, no zod: the server's database enum and the back office's controls both read it.
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -9,6 +10,8 @@ export const ORDER_STATUSES = [
   'shipped',
   'delivered',
   'cancelled',
+  /** Paid after it was cancelled or expired, and its stock was gone: the money must go back. */
+  'refund_due',
   'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -20,6 +23,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
+  refund_due: ['refunded'],
   refunded: [],
 };
 

@@ -7,6 +7,7 @@ const LABELS: Record<OrderStatus, [string, string]> = {
   shipped: ['Shipped', 'bg-indigo-100 text-indigo-800'],
   delivered: ['Delivered', 'bg-green-100 text-green-800'],
   cancelled: ['Cancelled', 'bg-slate-200 text-slate-700'],
+  refund_due: ['Paid — refund due', 'bg-orange-100 text-orange-800'],
   refunded: ['Refunded', 'bg-rose-100 text-rose-800'],
 };
 

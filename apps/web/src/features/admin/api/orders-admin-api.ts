@@ -13,15 +13,26 @@ export const adminOrdersQuery = (page: number, pageSize: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const updateOrderStatus = (id: number, status: OrderStatus) =>
-  api<AdminOrder>(`/admin/orders/${id}/status`, { method: 'PATCH', body: { status } });
+/** `refundReference`: moving to refunded, the reference of a refund made by hand. */
+export const updateOrderStatus = (id: number, status: OrderStatus, refundReference?: string) =>
+  api<AdminOrder>(`/admin/orders/${id}/status`, {
+    method: 'PATCH',
+    body: { status, ...(refundReference ? { refund_reference: refundReference } : {}) },
+  });
 
 /** Each caller gets its own pending and error state, so one row's failure stays in that row. */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: OrderStatus }) =>
-      updateOrderStatus(id, status),
+    mutationFn: ({
+      id,
+      status,
+      refundReference,
+    }: {
+      id: number;
+      status: OrderStatus;
+      refundReference?: string;
+    }) => updateOrderStatus(id, status, refundReference),
     onSuccess: (order) => {
       // The row changes at once; the lists that show orders (dashboard, payments, search) refetch.
       queryClient.setQueriesData<AdminOrderPage>(

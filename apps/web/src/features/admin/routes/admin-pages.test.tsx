@@ -191,6 +191,7 @@ describe('Orders', () => {
     first_item: 'Kiondo basket',
     item_count: 1,
     line_count: 1,
+    receipt: null,
   });
 
   beforeEach(() => {

@@ -1,5 +1,6 @@
 // All orders (SPEC §2.14), and moving each along its lifecycle (DESIGN.md: pending_payment → paid
-// → processing → shipped → delivered; cancelled; refunded). The server says which moves are open.
+// → processing → shipped → delivered; cancelled; refunded; money that came too late: refund due).
+// The server says which moves are open.
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminOrder, OrderStatus } from '@duka/domain';
@@ -27,6 +28,7 @@ function StatusControl({ order }: { order: AdminOrder }) {
   const notice = useNotice();
   const update = useUpdateOrderStatus();
   const [next, setNext] = useState<OrderStatus | undefined>(order.next_statuses[0]);
+  const [reference, setReference] = useState('');
   if (!next) return null;
   return (
     <form
@@ -34,7 +36,7 @@ function StatusControl({ order }: { order: AdminOrder }) {
       onSubmit={(e) => {
         e.preventDefault();
         update.mutate(
-          { id: order.id, status: next },
+          { id: order.id, status: next, refundReference: reference.trim() || undefined },
           {
             onSuccess: (o) =>
               notice(
@@ -69,6 +71,20 @@ function StatusControl({ order }: { order: AdminOrder }) {
           Update<span className="sr-only"> order {order.id}</span>
         </button>
       </div>
+      {next === 'refunded' && (
+        <div className="mt-2 max-lg:text-right">
+          <label htmlFor={`${id}-reference`} className="block text-xs text-slate-500">
+            Refund reference, if refunded by hand
+          </label>
+          <input
+            id={`${id}-reference`}
+            value={reference}
+            maxLength={100}
+            onChange={(e) => setReference(e.target.value)}
+            className="mt-1 w-40 rounded-lg border border-slate-300 px-2 py-1 text-xs focus:border-brand-600 focus:outline-none"
+          />
+        </div>
+      )}
       {update.isError && (
         <p role="alert" className="mt-1 max-w-64 text-xs text-red-700 max-lg:ml-auto">
           {update.error.message}
@@ -103,6 +119,12 @@ export default function OrdersPage() {
       cell: (o) => (
         <>
           <OrderStatusBadge status={o.status} />
+          {o.receipt && (
+            <span className="mt-1 block font-mono text-xs text-slate-500">
+              <span className="sr-only">Receipt </span>
+              {o.receipt}
+            </span>
+          )}
           {/* A new key when the status changes starts the control afresh on the new choices. */}
           <StatusControl key={`${o.id}-${o.status}`} order={o} />
         </>

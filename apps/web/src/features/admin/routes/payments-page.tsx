@@ -1,5 +1,6 @@
 // Payments (SPEC §2.14's orders list): every payment of an order, newest first, with the
-// provider's transaction id once captured.
+// provider's transaction id (the M-Pesa receipt) once captured, the phone (masked) and the raw
+// result with what was exchanged with the provider; money due back is flagged and refunded here.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminPayment } from '@duka/domain';
@@ -10,6 +11,7 @@ import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status
 import { formatUsDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminPaymentsQuery } from '../api/payments-admin-api.ts';
+import { PaymentMessages, RefundPaymentForm } from '../components/payment-details.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -19,6 +21,7 @@ const PAYMENT_STATUSES: Record<string, [string, string]> = {
   failed: ['Failed', 'bg-rose-100 text-rose-800'],
   cancelled: ['Cancelled', 'bg-slate-200 text-slate-700'],
   expired: ['Expired', 'bg-slate-200 text-slate-700'],
+  refunded: ['Refunded', 'bg-rose-100 text-rose-800'],
 };
 
 function PaymentStatus({ payment }: { payment: AdminPayment }) {
@@ -29,16 +32,30 @@ function PaymentStatus({ payment }: { payment: AdminPayment }) {
   return (
     <>
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{label}</span>
+      {payment.refund_due && (
+        <span className="ml-1 rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-semibold text-orange-800">
+          Refund due
+        </span>
+      )}
       {payment.transaction_id && (
         <span className="mt-1 block font-mono text-xs text-slate-500">
-          <span className="sr-only">Transaction </span>
+          <span className="sr-only">
+            {payment.method === 'mpesa' ? 'M-Pesa receipt ' : 'Transaction '}
+          </span>
           {payment.transaction_id}
         </span>
+      )}
+      {payment.refund_reference && (
+        <span className="mt-1 block text-xs text-slate-500">Refund {payment.refund_reference}</span>
       )}
       {payment.failure_reason && (
         <span className="mt-1 block text-xs text-slate-500 first-letter:uppercase">
           {payment.failure_reason}
         </span>
+      )}
+      <PaymentMessages payment={payment} />
+      {payment.refund_due && payment.order_status !== 'refund_due' && (
+        <RefundPaymentForm payment={payment} />
       )}
     </>
   );
@@ -49,6 +66,7 @@ const columns: Column<AdminPayment>[] = [
   { header: 'Order Date', cell: (p) => formatUsDate(p.created_at) },
   { header: 'Shipping Address', cell: (p) => p.shipping_address, className: 'lg:max-w-64' },
   { header: 'Payment Method', cell: (p) => p.payment_method },
+  { header: 'Phone', cell: (p) => p.phone ?? '—', className: 'whitespace-nowrap' },
   { header: 'Amount', cell: (p) => formatKsh(p.amount), className: 'whitespace-nowrap' },
   { header: 'Status', cell: (p) => <PaymentStatus payment={p} /> },
 ];

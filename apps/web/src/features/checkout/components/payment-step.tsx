@@ -44,7 +44,8 @@ export function PaymentStep({
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <h2 className="text-lg font-semibold">Payment Information</h2>
       <p className="text-sm text-slate-600">
-        You will pay with PayPal on the next step. We send the receipt to this address.
+        You choose how to pay, M-Pesa or PayPal, on the next step. We send the receipt to this
+        address.
       </p>
       {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
       <TextField

@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText, FormMessage } from '../../../components/ui/status.tsx';
+import { MPESA_MESSAGES } from '@duka/domain/payments/messages';
 import { checkoutQueries, createPayment } from '../api/checkout-api.ts';
+import { MpesaCheckout } from './mpesa-checkout.tsx';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -21,6 +23,7 @@ export function SummaryStep({ onBack }: { onBack: () => void }) {
   const summary = useQuery(checkoutQueries.summary());
   const [error, setError] = useState('');
   const [paying, setPaying] = useState(false);
+  const [mpesa, setMpesa] = useState(false);
 
   const pay = async () => {
     if (!summary.data) return;
@@ -64,14 +67,28 @@ export function SummaryStep({ onBack }: { onBack: () => void }) {
           <Row label="Order Total" value={formatKsh(s.totalCents)} strong />
         </dl>
       )}
-      <div className="flex justify-between gap-3 pt-2">
-        <Button variant="secondary" onClick={onBack} disabled={paying}>
-          Back
-        </Button>
-        <Button onClick={pay} disabled={empty || paying}>
-          {paying ? 'Redirecting to PayPal...' : 'Pay with PayPal'}
-        </Button>
-      </div>
+      {mpesa && !empty ? (
+        <MpesaCheckout totalCents={s.totalCents} onBack={() => setMpesa(false)} />
+      ) : (
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+          <Button variant="secondary" onClick={onBack} disabled={paying}>
+            Back
+          </Button>
+          {/* Every configured method, M-Pesa first (DESIGN.md, "Payments"). */}
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button
+              onClick={() => setMpesa(true)}
+              disabled={empty || paying}
+              className="bg-emerald-700 hover:bg-emerald-800"
+            >
+              {MPESA_MESSAGES.payWithMpesa}
+            </Button>
+            <Button onClick={pay} disabled={empty || paying}>
+              {paying ? 'Redirecting to PayPal...' : MPESA_MESSAGES.payWithPaypal}
+            </Button>
+          </div>
+        </div>
+      )}
     </div>
   );
 }

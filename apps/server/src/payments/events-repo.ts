@@ -1,0 +1,53 @@
+// The record of what was sent to and received from payment providers (bodies with secrets masked).
+import { asc, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { paymentEvents } from '../db/schema.ts';
+
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+/** Bodies are capped: a stranger posting megabytes to the callback URL cannot fill the disk. */
+const MAX_BODY_CHARS = 16_000;
+
+export interface NewEvent {
+  kind: string;
+  body: string;
+  note?: string | null;
+}
+
+export async function recordEvents(
+  db: Db | Tx,
+  paymentId: number | null,
+  events: readonly NewEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(paymentEvents).values(
+    events.map((e) => ({
+      paymentId,
+      kind: e.kind,
+      body:
+        e.body.length > MAX_BODY_CHARS
+          ? `${e.body.slice(0, MAX_BODY_CHARS)}… (${e.body.length} characters)`
+          : e.body,
+      note: e.note ?? null,
+    })),
+  );
+}
+
+export function eventsOf(db: Db | Tx, paymentId: number) {
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, paymentId))
+    .orderBy(asc(paymentEvents.id));
+}
+
+/** Callbacks that matched no payment (no or a wrong secret, unknown ids), newest first. */
+export const unmatchedEventRows = (db: Db) =>
+  db
+    .select()
+    .from(paymentEvents)
+    .where(isNull(paymentEvents.paymentId))
+    .orderBy(desc(paymentEvents.id));
+
+export const countUnmatchedEvents = (db: Db) =>
+  db.select({ n: count() }).from(paymentEvents).where(isNull(paymentEvents.paymentId));

@@ -1,0 +1,87 @@
+// Reading Daraja's STK callback:
+//   {"Body":{"stkCallback":{MerchantRequestID, CheckoutRequestID, ResultCode, ResultDesc,
+//     CallbackMetadata?: {Item: [{Name, Value?}, …]}}}}
+// Metadata items are read by name, never by position; failures carry none. Anything else is
+// reported as malformed with the reason, never thrown: the body is still recorded.
+import { z } from 'zod';
+
+export interface StkResult {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  resultCode: number;
+  resultDesc: string;
+  /** Present on a success that carried its metadata. */
+  paid?: {
+    amountShillings: number;
+    receipt: string;
+    /** Daraja's TransactionDate (YYYYMMDDHHmmss, Nairobi time), when it came. */
+    paidAt: Date | null;
+    phone: string | null;
+  };
+}
+
+export type ParsedCallback = { ok: true; result: StkResult } | { ok: false; reason: string };
+
+const itemSchema = z.object({
+  Name: z.string(),
+  Value: z.union([z.string(), z.number()]).optional(),
+});
+
+const callbackSchema = z.object({
+  Body: z.object({
+    stkCallback: z.object({
+      MerchantRequestID: z.string(),
+      CheckoutRequestID: z.string().min(1),
+      // A number in Daraja's callbacks; a string here is a malformed body, not a code to guess at.
+      ResultCode: z.number().int(),
+      ResultDesc: z.string().default(''),
+      CallbackMetadata: z.object({ Item: z.array(itemSchema) }).optional(),
+    }),
+  }),
+});
+
+export function parseCallback(raw: string | undefined): ParsedCallback {
+  if (raw === undefined || raw.trim() === '') return { ok: false, reason: 'empty body' };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const parsed = callbackSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, reason: `${issue.path.join('.') || 'body'}: ${issue.message}` };
+  }
+  const cb = parsed.data.Body.stkCallback;
+  const result: StkResult = {
+    merchantRequestId: cb.MerchantRequestID,
+    checkoutRequestId: cb.CheckoutRequestID,
+    resultCode: cb.ResultCode,
+    resultDesc: cb.ResultDesc,
+  };
+  if (cb.ResultCode !== 0) return { ok: true, result };
+  const items = new Map((cb.CallbackMetadata?.Item ?? []).map((i) => [i.Name, i.Value]));
+  const amount = Number(items.get('Amount'));
+  const receipt = items.get('MpesaReceiptNumber');
+  if (!Number.isFinite(amount) || typeof receipt !== 'string' || receipt === '') {
+    return { ok: false, reason: 'a success without Amount and MpesaReceiptNumber in its metadata' };
+  }
+  const phone = items.get('PhoneNumber');
+  result.paid = {
+    amountShillings: amount,
+    receipt,
+    paidAt: parseTransactionDate(items.get('TransactionDate')),
+    phone: phone === undefined ? null : String(phone),
+  };
+  return { ok: true, result };
+}
+
+/** 20191219102115 (Nairobi time) → the instant; null when it is not such a number. */
+export function parseTransactionDate(value: string | number | undefined): Date | null {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(String(value ?? ''));
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match;
+  const instant = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}+03:00`);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}

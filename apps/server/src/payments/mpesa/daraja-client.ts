@@ -1,0 +1,375 @@
+// Safaricom Daraja's M-Pesa Express: an OAuth token (client credentials, cached until shortly
+// before it expires), the STK push, the push query and the transaction reversal. Every request
+// and answer is handed back with secrets masked, for the payment's record.
+//
+// Retries: a token or a query can be asked again freely. A push is sent again only when it surely
+// did not reach Daraja (the connection was refused) or Daraja said it failed (5xx, 429); after a
+// timeout or a dropped connection it may have reached the phone, and a second push would ask the
+// shopper to pay twice, so the outcome is reported as unknown instead.
+import { z } from 'zod';
+import { nairobiTimestamp, stkPassword } from './credentials.ts';
+import type {
+  Exchange,
+  MpesaGateway,
+  PushOutcome,
+  PushRequest,
+  QueryOutcome,
+  ReversalOutcome,
+  ReversalRequest,
+} from './gateway.ts';
+import { maskedJson, maskText } from './mask.ts';
+
+export interface DarajaOptions {
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  /** https://sandbox.safaricom.co.ke or https://api.safaricom.co.ke */
+  apiBase: string;
+  transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+  /** The shortcode (Paybill) or the till number (Buy Goods). */
+  partyB: string;
+  /** For reversals; without both, refunds are recorded by hand. */
+  initiatorName?: string | undefined;
+  securityCredential?: string | undefined;
+  timeoutMs?: number;
+  /** Waits between attempts; one more attempt than there are delays. */
+  retryDelaysMs?: readonly number[];
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_RETRY_DELAYS_MS = [250, 1_000];
+/** Tokens are renewed this long before Daraja says they expire, so none dies in flight. */
+const TOKEN_REFRESH_MARGIN_MS = 60_000;
+/** Daraja's answer to a query while the shopper has not answered the prompt yet. */
+const BEING_PROCESSED = '500.001.1001';
+const INVALID_TOKEN = '404.001.03';
+/** Errors that mean the request never left this machine: sending it again cannot double it. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+const tokenSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.union([z.string(), z.number()]).transform(Number).pipe(z.number().positive()),
+});
+
+const errorSchema = z.object({
+  requestId: z.string().optional(),
+  errorCode: z.string(),
+  errorMessage: z.string().optional(),
+});
+
+const pushAnswerSchema = z.object({
+  MerchantRequestID: z.string().min(1),
+  CheckoutRequestID: z.string().min(1),
+  ResponseCode: z.union([z.string(), z.number()]).transform(String),
+  ResponseDescription: z.string().optional(),
+  CustomerMessage: z.string().optional(),
+});
+
+const queryAnswerSchema = z.object({
+  ResponseCode: z.union([z.string(), z.number()]).transform(String),
+  ResultCode: z.union([z.string(), z.number()]).transform(Number).pipe(z.number().int()),
+  ResultDesc: z.string().default(''),
+});
+
+const reversalAnswerSchema = z.object({
+  ConversationID: z.string().min(1),
+  ResponseCode: z.union([z.string(), z.number()]).transform(String),
+  ResponseDescription: z.string().optional(),
+});
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** How a call ended: an answer, or no answer and whether the request may have arrived. */
+type Attempt = { answer: Answer } | { failure: string; maybeArrived: boolean };
+
+export class DarajaClient implements MpesaGateway {
+  readonly name = 'mpesa' as const;
+  private readonly apiBase: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly retryDelaysMs: readonly number[];
+  private readonly now: () => Date;
+  private token: { value: string; refreshAt: number } | null = null;
+  private pendingToken: Promise<string> | null = null;
+  readonly reverse?: (request: ReversalRequest) => Promise<ReversalOutcome>;
+
+  constructor(private readonly options: DarajaOptions) {
+    this.apiBase = new URL(options.apiBase).toString().replace(/\/+$/, '');
+    this.fetchImpl = options.fetch ?? fetch;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.now = options.now ?? (() => new Date());
+    if (options.initiatorName && options.securityCredential) {
+      this.reverse = (request) => this.requestReversal(request);
+    }
+  }
+
+  /** Secrets that must never appear in a stored body or a log line. */
+  private get secrets(): string[] {
+    const { consumerSecret, passkey, securityCredential } = this.options;
+    return [consumerSecret, passkey, securityCredential ?? '', this.token?.value ?? ''];
+  }
+
+  async push(request: PushRequest): Promise<PushOutcome> {
+    const { shortcode, passkey, transactionType, partyB } = this.options;
+    const timestamp = nairobiTimestamp(this.now());
+    const body = {
+      BusinessShortCode: shortcode,
+      Password: stkPassword(shortcode, passkey, timestamp),
+      Timestamp: timestamp,
+      TransactionType: transactionType,
+      Amount: request.amountShillings,
+      PartyA: request.phone,
+      PartyB: partyB,
+      PhoneNumber: request.phone,
+      CallBackURL: request.callbackUrl,
+      AccountReference: request.accountReference.slice(0, 12),
+      TransactionDesc: request.description.slice(0, 13),
+    };
+    const log: Exchange[] = [{ kind: 'push', body: maskedJson(body, this.secrets) }];
+    const attempt = await this.post('/mpesa/stkpush/v1/processrequest', body, 'push', log);
+    if ('failure' in attempt) {
+      return attempt.maybeArrived
+        ? { kind: 'unknown', reason: attempt.failure, log }
+        : { kind: 'unavailable', reason: attempt.failure, log };
+    }
+    const { status, body: answer } = attempt.answer;
+    if (status >= 500 || status === 429) {
+      return { kind: 'unavailable', reason: `Daraja answered HTTP ${status}`, log };
+    }
+    const accepted = pushAnswerSchema.safeParse(answer);
+    if (status < 300 && accepted.success && accepted.data.ResponseCode === '0') {
+      return {
+        kind: 'accepted',
+        checkoutRequestId: accepted.data.CheckoutRequestID,
+        merchantRequestId: accepted.data.MerchantRequestID,
+        log,
+      };
+    }
+    const error = errorSchema.safeParse(answer);
+    if (error.success) {
+      return {
+        kind: 'refused',
+        errorCode: error.data.errorCode,
+        errorMessage: error.data.errorMessage ?? error.data.errorCode,
+        log,
+      };
+    }
+    if (accepted.success) {
+      const description = accepted.data.ResponseDescription ?? accepted.data.CustomerMessage;
+      return {
+        kind: 'refused',
+        errorCode: accepted.data.ResponseCode,
+        errorMessage: description ?? `ResponseCode ${accepted.data.ResponseCode}`,
+        log,
+      };
+    }
+    // A 2xx we cannot read may have started a push: only a callback or the phone can tell.
+    if (status < 300)
+      return { kind: 'unknown', reason: 'Daraja answered in an unknown shape', log };
+    return { kind: 'refused', errorCode: `HTTP ${status}`, errorMessage: `HTTP ${status}`, log };
+  }
+
+  async query(checkoutRequestId: string): Promise<QueryOutcome> {
+    const { shortcode, passkey } = this.options;
+    const timestamp = nairobiTimestamp(this.now());
+    const body = {
+      BusinessShortCode: shortcode,
+      Password: stkPassword(shortcode, passkey, timestamp),
+      Timestamp: timestamp,
+      CheckoutRequestID: checkoutRequestId,
+    };
+    const log: Exchange[] = [{ kind: 'query', body: maskedJson(body, this.secrets) }];
+    const attempt = await this.post('/mpesa/stkpushquery/v1/query', body, 'query', log);
+    if ('failure' in attempt) return { kind: 'error', reason: attempt.failure, log };
+    const { status, body: answer } = attempt.answer;
+    const error = errorSchema.safeParse(answer);
+    if (error.success && error.data.errorCode === BEING_PROCESSED)
+      return { kind: 'processing', log };
+    const result = queryAnswerSchema.safeParse(answer);
+    if (status < 300 && result.success && result.data.ResponseCode === '0') {
+      return {
+        kind: 'final',
+        resultCode: result.data.ResultCode,
+        resultDesc: result.data.ResultDesc,
+        log,
+      };
+    }
+    const reason = error.success
+      ? `${error.data.errorCode} ${error.data.errorMessage ?? ''}`.trim()
+      : `HTTP ${status}`;
+    return { kind: 'error', reason, log };
+  }
+
+  private async requestReversal(request: ReversalRequest): Promise<ReversalOutcome> {
+    const { initiatorName, securityCredential, shortcode } = this.options;
+    const body = {
+      Initiator: initiatorName,
+      SecurityCredential: securityCredential,
+      CommandID: 'TransactionReversal',
+      TransactionID: request.receipt,
+      Amount: request.amountShillings,
+      ReceiverParty: shortcode,
+      RecieverIdentifierType: '11', // sic: Daraja's spelling; 11 = the organisation's shortcode
+      ResultURL: request.resultUrl,
+      QueueTimeOutURL: request.resultUrl,
+      Remarks: request.remarks.slice(0, 100),
+      Occasion: '',
+    };
+    const log: Exchange[] = [{ kind: 'reversal', body: maskedJson(body, this.secrets) }];
+    const attempt = await this.post('/mpesa/reversal/v1/request', body, 'reversal', log);
+    if ('failure' in attempt) return { kind: 'failed', reason: attempt.failure, log };
+    const { status, body: answer } = attempt.answer;
+    const accepted = reversalAnswerSchema.safeParse(answer);
+    if (status < 300 && accepted.success && accepted.data.ResponseCode === '0') {
+      return { kind: 'accepted', reference: accepted.data.ConversationID, log };
+    }
+    const error = errorSchema.safeParse(answer);
+    const reason = error.success
+      ? `${error.data.errorCode} ${error.data.errorMessage ?? ''}`.trim()
+      : `HTTP ${status}`;
+    return { kind: 'failed', reason, log };
+  }
+
+  /**
+   * A POST with the bearer token, retried with back-off while that is safe; every answer is
+   * logged. A token Daraja no longer knows is replaced once.
+   */
+  private async post(path: string, body: unknown, what: string, log: Exchange[]) {
+    let renewedToken = false;
+    for (let attempt = 0; ; attempt++) {
+      let token: string;
+      try {
+        token = await this.accessToken();
+      } catch (error) {
+        // Without a token nothing was sent.
+        if (attempt < this.retryDelaysMs.length) {
+          await sleep(this.retryDelaysMs[attempt]!);
+          continue;
+        }
+        return { failure: describe(error), maybeArrived: false } satisfies Attempt;
+      }
+      const result = await this.exchange(`${this.apiBase}${path}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      if ('answer' in result) {
+        log.push({ kind: `${what}-answer`, body: this.logged(result.answer) });
+        if (isInvalidToken(result.answer) && !renewedToken) {
+          renewedToken = true;
+          this.token = null;
+          attempt--;
+          continue;
+        }
+        const retryable = result.answer.status >= 500 || result.answer.status === 429;
+        const beingProcessed = errorCodeOf(result.answer.body) === BEING_PROCESSED;
+        if (!retryable || beingProcessed || attempt >= this.retryDelaysMs.length) return result;
+      } else {
+        log.push({ kind: `${what}-answer`, body: `(no answer: ${result.failure})` });
+        // A push that may have arrived is never sent twice.
+        const safe = what !== 'push' || !result.maybeArrived;
+        if (!safe || attempt >= this.retryDelaysMs.length) return result;
+      }
+      await sleep(this.retryDelaysMs[attempt]!);
+    }
+  }
+
+  private logged(answer: Answer): string {
+    return answer.body === undefined
+      ? `(HTTP ${answer.status}, no JSON body)`
+      : maskedJson(answer.body, this.secrets);
+  }
+
+  private accessToken(): Promise<string> {
+    if (this.token && Date.now() < this.token.refreshAt) return Promise.resolve(this.token.value);
+    // Concurrent calls share one token request.
+    this.pendingToken ??= this.requestToken().finally(() => {
+      this.pendingToken = null;
+    });
+    return this.pendingToken;
+  }
+
+  private async requestToken(): Promise<string> {
+    const { consumerKey, consumerSecret } = this.options;
+    const basic = Buffer.from(`${consumerKey}:${consumerSecret}`).toString('base64');
+    const result = await this.exchange(
+      `${this.apiBase}/oauth/v1/generate?grant_type=client_credentials`,
+      { method: 'GET', headers: { Authorization: `Basic ${basic}`, Accept: 'application/json' } },
+    );
+    if ('failure' in result) throw new Error(`Daraja token request failed: ${result.failure}`);
+    const parsed = tokenSchema.safeParse(result.answer.body);
+    if (result.answer.status >= 300 || !parsed.success) {
+      const code = errorCodeOf(result.answer.body) ?? `HTTP ${result.answer.status}`;
+      throw new Error(
+        `Daraja refused a token (${code}): check MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET and ` +
+          'that they belong to MPESA_API_BASE (sandbox or live)',
+      );
+    }
+    const lifetimeMs = parsed.data.expires_in * 1000;
+    const refreshAt = Date.now() + lifetimeMs - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
+    this.token = { value: parsed.data.access_token, refreshAt };
+    return parsed.data.access_token;
+  }
+
+  private async exchange(url: string, init: RequestInit): Promise<Attempt> {
+    try {
+      const response = await this.fetchImpl(url, {
+        ...init,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      return { answer: { status: response.status, body: parseJson(await response.text()) } };
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      const code = causeCode(error);
+      return {
+        failure: maskText(
+          timedOut ? `no answer within ${this.timeoutMs} ms` : describe(error),
+          this.secrets,
+        ),
+        maybeArrived: !(code !== undefined && NOT_SENT.has(code)),
+      };
+    }
+  }
+}
+
+function isInvalidToken(answer: Answer): boolean {
+  return answer.status === 401 || errorCodeOf(answer.body) === INVALID_TOKEN;
+}
+
+function errorCodeOf(body: unknown): string | undefined {
+  const parsed = errorSchema.safeParse(body);
+  return parsed.success ? parsed.data.errorCode : undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function causeCode(error: unknown): string | undefined {
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return 'network error';
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

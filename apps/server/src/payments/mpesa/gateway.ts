@@ -1,0 +1,62 @@
+// What the shop needs from M-Pesa Express (STK push), whoever answers: Safaricom's Daraja, or the
+// built-in sandbox that stands in for it on a laptop. A push only asks the phone; the result comes
+// later by callback or by the query API (decision record 012).
+
+export interface PushRequest {
+  /** Whole shillings: M-Pesa moves no cents. */
+  amountShillings: number;
+  /** 2547XXXXXXXX or 2541XXXXXXXX. */
+  phone: string;
+  /** Where Daraja posts the result; carries this payment's secret. */
+  callbackUrl: string;
+  /** At most 12 characters (Daraja's limit). */
+  accountReference: string;
+  /** At most 13 characters (Daraja's limit). */
+  description: string;
+}
+
+/** A request or answer as it is kept on the payment: secrets already masked. */
+export interface Exchange {
+  kind: string;
+  body: string;
+}
+
+export type PushOutcome =
+  /** Daraja took the request; the phone is being asked. Nothing is paid yet. */
+  | { kind: 'accepted'; checkoutRequestId: string; merchantRequestId: string; log: Exchange[] }
+  /** Daraja answered that it will not send this push (4xx with errorMessage). */
+  | { kind: 'refused'; errorCode: string; errorMessage: string; log: Exchange[] }
+  /** Daraja could not be reached or failed (5xx), after retries: no push was sent. */
+  | { kind: 'unavailable'; reason: string; log: Exchange[] }
+  /** The request left but no answer came back: a push may or may not be on its way. */
+  | { kind: 'unknown'; reason: string; log: Exchange[] };
+
+export type QueryOutcome =
+  | { kind: 'final'; resultCode: number; resultDesc: string; log: Exchange[] }
+  /** The shopper has not answered yet (Daraja's 500.001.1001). */
+  | { kind: 'processing'; log: Exchange[] }
+  /** No usable answer now; ask again later. */
+  | { kind: 'error'; reason: string; log: Exchange[] };
+
+export interface ReversalRequest {
+  /** The M-Pesa receipt number of the payment to give back. */
+  receipt: string;
+  amountShillings: number;
+  /** Where Daraja posts the reversal's result. */
+  resultUrl: string;
+  remarks: string;
+}
+
+export type ReversalOutcome =
+  | { kind: 'accepted'; reference: string; log: Exchange[] }
+  | { kind: 'failed'; reason: string; log: Exchange[] };
+
+export interface MpesaGateway {
+  /** Stored as the payments' provider: 'mpesa' (Daraja) or 'mpesa-sandbox'. */
+  readonly name: 'mpesa' | 'mpesa-sandbox';
+  push(request: PushRequest): Promise<PushOutcome>;
+  /** `now` is the asker's clock (Daraja keeps its own; the sandbox times prompts out by it). */
+  query(checkoutRequestId: string, now?: Date): Promise<QueryOutcome>;
+  /** Present only when refunds can go through the provider (Daraja's reversal API). */
+  reverse?: (request: ReversalRequest) => Promise<ReversalOutcome>;
+}

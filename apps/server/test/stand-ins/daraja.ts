@@ -1,0 +1,562 @@
+// A stand-in for Safaricom's Daraja (M-Pesa Express), for tests and for running the M-Pesa
+// checkout against something that speaks the protocol: OAuth client credentials (GET with Basic
+// auth), the STK push with Daraja's checks of Password and Timestamp, the push query (with its
+// "being processed" error while the phone has not answered), callbacks in Daraja's shapes sent to
+// the shop's CallBackURL, and the transaction reversal. Knobs make it fail, hang, slow down,
+// refuse, or send a callback twice or never. It listens on loopback only, keeps everything in
+// memory, and is driven from tests directly or over HTTP (/__stand-in/…, for the browser journeys).
+import { randomBytes, randomInt } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export const DARAJA_CREDENTIALS = {
+  consumerKey: 'stand-in-consumer-key',
+  consumerSecret: 'stand-in-consumer-secret',
+  shortcode: '174379',
+  passkey: 'stand-in-passkey-0123456789abcdef',
+} as const;
+
+const NAIROBI_OFFSET_MS = 3 * 3_600_000;
+/** How far a Timestamp may be from Nairobi's clock (Daraja refuses stale ones). */
+const TIMESTAMP_SKEW_MS = 10 * 60_000;
+const MAX_BODY_BYTES = 1024 * 1024;
+const PHONE = /^254[71]\d{8}$/;
+
+export type Failure = 'network' | '500' | '503' | 'hang';
+export type Endpoint = 'token' | 'push' | 'query' | 'reversal' | 'any';
+
+export interface StandInPush {
+  readonly checkoutRequestId: string;
+  readonly merchantRequestId: string;
+  /** The request as Daraja received it. */
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly callbackUrl: string;
+  readonly amount: number;
+  readonly phone: string;
+  /** What the phone answered: null while it rings. */
+  result: { code: number; desc: string; receipt: string | null } | null;
+}
+
+export interface CallbackDelivery {
+  status: number;
+  body: string;
+}
+
+export interface CallbackOptions {
+  /** Send the callback this many times (Daraja may repeat one); 0 for a lost callback. */
+  times?: number;
+  /** A different Amount than the push asked for. */
+  amount?: number;
+  /** Leave out CallbackMetadata on a success (some plugins crash on that). */
+  withoutMetadata?: boolean;
+  /** Post to this URL instead of the push's CallBackURL (e.g. without its secret). */
+  url?: string;
+  /** Another CheckoutRequestID in the body. */
+  checkoutRequestId?: string;
+}
+
+export interface DarajaState {
+  readonly tokenRequests: number;
+  readonly unauthorized: number;
+  readonly queries: number;
+  readonly pushes: readonly StandInPush[];
+  readonly reversals: readonly Record<string, unknown>[];
+  /** The latest push; throws when there is none. */
+  lastPush(): StandInPush;
+  /** The next `times` requests to `endpoint` fail this way ('after': the work is done first). */
+  failNext(
+    kind: Failure,
+    options?: { endpoint?: Endpoint; times?: number; when?: 'before' | 'after' },
+  ): void;
+  /** The next push is refused with Daraja's error body. */
+  refuseNextPush(errorCode?: string, errorMessage?: string, status?: number): void;
+  /** Queries answer this ResultCode instead of the phone's answer (a stale or wrong answer). */
+  queryAnswer: number | null;
+  /** Pushes are answered this long after they were taken (the phone rings at once); 0: at once. */
+  pushDelayMs: number;
+  /** Holds the next query's answer until the returned function is called. */
+  holdNextQuery(): () => void;
+  /** Revokes every token issued so far, as Daraja may before expires_in. */
+  expireTokens(): void;
+  /**
+   * The phone answers the push: 0 paid, 1032 cancelled, 1037 unreachable, 2001 wrong PIN… The
+   * callback is posted `times` times (default 1); the query API knows the answer either way.
+   */
+  answer(
+    checkoutRequestId: string,
+    resultCode: number,
+    options?: CallbackOptions,
+  ): Promise<CallbackDelivery[]>;
+  /** The callback body Daraja would send for this answer. */
+  callbackBody(push: StandInPush, resultCode: number, options?: CallbackOptions): unknown;
+  /** Posts any body to a URL the way Daraja posts callbacks. */
+  post(url: string, body: string, contentType?: string): Promise<CallbackDelivery>;
+}
+
+export interface DarajaStandIn {
+  url: string;
+  state: DarajaState;
+  close(): Promise<void>;
+}
+
+export interface DarajaStandInOptions {
+  port?: number;
+  consumerKey?: string;
+  consumerSecret?: string;
+  shortcode?: string;
+  passkey?: string;
+  tokenTtlSeconds?: number;
+}
+
+interface Reply {
+  status: number;
+  json: unknown;
+}
+
+const RESULT_DESCRIPTIONS: Record<number, string> = {
+  0: 'The service request is processed successfully.',
+  1: 'The balance is insufficient for the transaction.',
+  1001: 'Unable to lock subscriber, a transaction is already in process for the current subscriber',
+  1019: 'Transaction has expired',
+  1032: 'Request cancelled by user',
+  1037: 'DS timeout user cannot be reached',
+  2001: 'The initiator information is invalid.',
+};
+
+const nairobiTimestamp = (at: number) =>
+  new Date(at + NAIROBI_OFFSET_MS).toISOString().slice(0, 19).replace(/[-T:]/g, '');
+
+const error = (status: number, errorCode: string, errorMessage: string): Reply => ({
+  status,
+  json: {
+    requestId: `${randomInt(10_000, 99_999)}-${randomInt(1e6, 9e6)}-1`,
+    errorCode,
+    errorMessage,
+  },
+});
+const badRequest = (what: string) => error(400, '400.002.02', `Bad Request - Invalid ${what}`);
+
+class StandIn implements DarajaState {
+  tokenRequests = 0;
+  unauthorized = 0;
+  queries = 0;
+  queryAnswer: number | null = null;
+  pushDelayMs = 0;
+  readonly pushes: StandInPush[] = [];
+  readonly reversals: Record<string, unknown>[] = [];
+  url = '';
+  private readonly tokens = new Map<string, number>();
+  private failures: {
+    kind: Failure;
+    endpoint: Endpoint;
+    times: number;
+    when: 'before' | 'after';
+  }[] = [];
+  private refusal: Reply | null = null;
+  private queryHold: Promise<void> | null = null;
+
+  constructor(private readonly options: Required<Omit<DarajaStandInOptions, 'port'>>) {}
+
+  lastPush(): StandInPush {
+    const push = this.pushes.at(-1);
+    if (!push) throw new Error('the Daraja stand-in has received no push');
+    return push;
+  }
+
+  failNext(
+    kind: Failure,
+    {
+      endpoint = 'any',
+      times = 1,
+      when = 'before',
+    }: { endpoint?: Endpoint; times?: number; when?: 'before' | 'after' } = {},
+  ): void {
+    this.failures.push({ kind, endpoint, times, when });
+  }
+
+  refuseNextPush(
+    errorCode = '400.002.02',
+    errorMessage = 'Bad Request - Invalid PhoneNumber',
+    status = 400,
+  ): void {
+    this.refusal = error(status, errorCode, errorMessage);
+  }
+
+  holdNextQuery(): () => void {
+    let release!: () => void;
+    this.queryHold = new Promise((resolve) => (release = resolve));
+    return release;
+  }
+
+  expireTokens(): void {
+    this.tokens.clear();
+  }
+
+  async answer(checkoutRequestId: string, resultCode: number, options: CallbackOptions = {}) {
+    const push = this.pushes.find((p) => p.checkoutRequestId === checkoutRequestId);
+    if (!push) throw new Error(`no stand-in push ${checkoutRequestId}`);
+    push.result ??= {
+      code: resultCode,
+      desc: RESULT_DESCRIPTIONS[resultCode] ?? 'The transaction failed.',
+      receipt: resultCode === 0 ? receiptNumber() : null,
+    };
+    const body = JSON.stringify(this.callbackBody(push, resultCode, options));
+    const deliveries: CallbackDelivery[] = [];
+    for (let i = 0; i < (options.times ?? 1); i++) {
+      deliveries.push(await this.post(options.url ?? push.callbackUrl, body));
+    }
+    return deliveries;
+  }
+
+  callbackBody(push: StandInPush, resultCode: number, options: CallbackOptions = {}): unknown {
+    const stkCallback: Record<string, unknown> = {
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: options.checkoutRequestId ?? push.checkoutRequestId,
+      ResultCode: resultCode,
+      ResultDesc: push.result?.desc ?? RESULT_DESCRIPTIONS[resultCode] ?? 'The transaction failed.',
+    };
+    // Failures carry no metadata; a success lists items by name, Balance without a value.
+    if (resultCode === 0 && !options.withoutMetadata) {
+      stkCallback.CallbackMetadata = {
+        Item: [
+          { Name: 'Amount', Value: options.amount ?? push.amount },
+          { Name: 'MpesaReceiptNumber', Value: push.result?.receipt ?? receiptNumber() },
+          { Name: 'Balance' },
+          { Name: 'TransactionDate', Value: Number(nairobiTimestamp(Date.now())) },
+          { Name: 'PhoneNumber', Value: Number(push.phone) },
+        ],
+      };
+    }
+    return { Body: { stkCallback } };
+  }
+
+  async post(url: string, body: string, contentType = 'application/json') {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': contentType },
+      body,
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.url);
+    const endpoint = endpointOf(url.pathname);
+    const failure = this.takeFailure(endpoint);
+    if (failure?.when === 'before') return fail(failure.kind, res);
+    const body = await readBody(req);
+    const reply =
+      body === null
+        ? error(413, '413', 'Request body too large')
+        : await this.route(req, url, body);
+    if (failure?.when === 'after') return fail(failure.kind, res);
+    res.writeHead(reply.status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(reply.json));
+  }
+
+  private takeFailure(endpoint: Endpoint) {
+    const index = this.failures.findIndex((f) => f.endpoint === 'any' || f.endpoint === endpoint);
+    if (index < 0 || endpoint === 'any') return null;
+    const failure = this.failures[index]!;
+    failure.times -= 1;
+    if (failure.times <= 0) this.failures.splice(index, 1);
+    return failure;
+  }
+
+  private async route(req: IncomingMessage, url: URL, body: string): Promise<Reply> {
+    const method = req.method ?? 'GET';
+    if (url.pathname === '/oauth/v1/generate' && method === 'GET') return this.issueToken(req, url);
+    if (url.pathname.startsWith('/__stand-in/')) return this.control(method, url.pathname, body);
+    const paths: Record<string, (json: Record<string, unknown>) => Promise<Reply> | Reply> = {
+      '/mpesa/stkpush/v1/processrequest': (json) => this.push(json),
+      '/mpesa/stkpushquery/v1/query': (json) => this.query(json),
+      '/mpesa/reversal/v1/request': (json) => this.reverse(json),
+    };
+    const handler = paths[url.pathname];
+    if (!handler || method !== 'POST') return error(404, '404.001.01', 'Resource not found');
+    if (!this.authorised(req.headers.authorization)) {
+      this.unauthorized += 1;
+      return error(401, '404.001.03', 'Invalid Access Token');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return error(400, '400.002.05', 'Invalid Request Payload');
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      return error(400, '400.002.05', 'Invalid Request Payload');
+    }
+    return handler(json as Record<string, unknown>);
+  }
+
+  // ------------------------------------------------------------------ OAuth
+
+  private issueToken(req: IncomingMessage, url: URL): Reply {
+    this.tokenRequests += 1;
+    if (url.searchParams.get('grant_type') !== 'client_credentials') {
+      return error(400, '400.008.02', 'Invalid grant type passed');
+    }
+    const encoded = /^Basic (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const decoded = encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
+    if (decoded !== `${this.options.consumerKey}:${this.options.consumerSecret}`) {
+      return error(400, '400.008.01', 'Invalid Authentication passed');
+    }
+    const token = randomBytes(21).toString('base64url');
+    this.tokens.set(token, Date.now() + this.options.tokenTtlSeconds * 1000);
+    // Daraja sends expires_in as a string.
+    return {
+      status: 200,
+      json: { access_token: token, expires_in: String(this.options.tokenTtlSeconds) },
+    };
+  }
+
+  private authorised(header: string | undefined): boolean {
+    const token = /^Bearer (\S+)$/.exec(header ?? '')?.[1];
+    const expiresAt = token === undefined ? undefined : this.tokens.get(token);
+    return expiresAt !== undefined && Date.now() < expiresAt;
+  }
+
+  /** Daraja's checks of BusinessShortCode, Timestamp and Password. */
+  private credentialProblem(json: Record<string, unknown>): Reply | null {
+    const { shortcode, passkey } = this.options;
+    if (String(json.BusinessShortCode ?? '') !== shortcode) return badRequest('BusinessShortCode');
+    const timestamp = json.Timestamp;
+    if (typeof timestamp !== 'string' || !/^\d{14}$/.test(timestamp))
+      return badRequest('Timestamp');
+    const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((i, n) =>
+      timestamp.slice(i, n === 0 ? 4 : i + 2),
+    );
+    const at = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}+03:00`);
+    if (Number.isNaN(at) || Math.abs(at - Date.now()) > TIMESTAMP_SKEW_MS) {
+      return badRequest('Timestamp');
+    }
+    const expected = Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
+    if (json.Password !== expected)
+      return error(400, '400.002.02', 'Bad Request - Invalid Password');
+    return null;
+  }
+
+  // ------------------------------------------------------------------ M-Pesa Express
+
+  private async push(json: Record<string, unknown>): Promise<Reply> {
+    const problem = this.credentialProblem(json) ?? pushProblem(json, this.options.shortcode);
+    if (problem) return problem;
+    if (this.refusal) {
+      const refusal = this.refusal;
+      this.refusal = null;
+      return refusal;
+    }
+    const push: StandInPush = {
+      checkoutRequestId: `ws_CO_${nairobiTimestamp(Date.now())}${randomInt(1e9, 9e9)}`,
+      merchantRequestId: `${randomInt(10_000, 99_999)}-${randomInt(1e7, 9e7)}-1`,
+      body: { ...json },
+      callbackUrl: String(json.CallBackURL),
+      amount: Number(json.Amount),
+      phone: String(json.PhoneNumber),
+      result: null,
+    };
+    this.pushes.push(push);
+    // The phone may ring (and be answered) before the shop hears back.
+    if (this.pushDelayMs > 0) await new Promise((r) => setTimeout(r, this.pushDelayMs));
+    return {
+      status: 200,
+      json: {
+        MerchantRequestID: push.merchantRequestId,
+        CheckoutRequestID: push.checkoutRequestId,
+        ResponseCode: '0',
+        ResponseDescription: 'Success. Request accepted for processing',
+        CustomerMessage: 'Success. Request accepted for processing',
+      },
+    };
+  }
+
+  private async query(json: Record<string, unknown>): Promise<Reply> {
+    this.queries += 1;
+    const hold = this.queryHold;
+    this.queryHold = null;
+    if (hold) await hold;
+    const problem = this.credentialProblem(json);
+    if (problem) return problem;
+    const push = this.pushes.find((p) => p.checkoutRequestId === json.CheckoutRequestID);
+    if (!push) return badRequest('CheckoutRequestID');
+    const code = this.queryAnswer ?? push.result?.code;
+    if (code === undefined) return error(500, '500.001.1001', 'The transaction is being processed');
+    // The query answers the result, never the receipt; ResultCode is a string here.
+    return {
+      status: 200,
+      json: {
+        ResponseCode: '0',
+        ResponseDescription: 'The service request has been accepted successsfully',
+        MerchantRequestID: push.merchantRequestId,
+        CheckoutRequestID: push.checkoutRequestId,
+        ResultCode: String(code),
+        ResultDesc: RESULT_DESCRIPTIONS[code] ?? 'The transaction failed.',
+      },
+    };
+  }
+
+  private reverse(json: Record<string, unknown>): Reply {
+    if (typeof json.Initiator !== 'string' || json.Initiator === '') return badRequest('Initiator');
+    if (typeof json.SecurityCredential !== 'string' || json.SecurityCredential === '') {
+      return badRequest('SecurityCredential');
+    }
+    if (json.CommandID !== 'TransactionReversal') return badRequest('CommandID');
+    const paid = this.pushes.find(
+      (p) => p.result?.receipt && p.result.receipt === json.TransactionID,
+    );
+    if (!paid) return badRequest('TransactionID');
+    if (Number(json.Amount) !== paid.amount) return badRequest('Amount');
+    this.reversals.push({ ...json });
+    return {
+      status: 200,
+      json: {
+        OriginatorConversationID: `${randomInt(10_000, 99_999)}-${randomInt(1e6, 9e6)}-1`,
+        ConversationID: `AG_${nairobiTimestamp(Date.now())}_${randomBytes(10).toString('hex')}`,
+        ResponseCode: '0',
+        ResponseDescription: 'Accept the service request successfully.',
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------ control (journeys)
+
+  private async control(method: string, path: string, body: string): Promise<Reply> {
+    if (method === 'GET' && path === '/__stand-in/pushes') {
+      return {
+        status: 200,
+        json: this.pushes.map((p) => ({
+          checkoutRequestId: p.checkoutRequestId,
+          phone: p.phone,
+          amount: p.amount,
+          accountReference: p.body.AccountReference,
+          result: p.result,
+        })),
+      };
+    }
+    const match = /^\/__stand-in\/pushes\/([^/]+)\/answer$/.exec(path);
+    if (method === 'POST' && match) {
+      const input = JSON.parse(body || '{}') as { ResultCode?: number; times?: number };
+      const deliveries = await this.answer(decodeURIComponent(match[1]!), input.ResultCode ?? 0, {
+        times: input.times ?? 1,
+      });
+      return { status: 200, json: { deliveries } };
+    }
+    return error(404, '404.001.01', 'Resource not found');
+  }
+}
+
+function pushProblem(json: Record<string, unknown>, shortcode: string): Reply | null {
+  const type = json.TransactionType;
+  if (type !== 'CustomerPayBillOnline' && type !== 'CustomerBuyGoodsOnline') {
+    return badRequest('TransactionType');
+  }
+  const amount = json.Amount;
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1)
+    return badRequest('Amount');
+  if (typeof json.PartyA !== 'string' || !PHONE.test(json.PartyA)) return badRequest('PartyA');
+  if (typeof json.PhoneNumber !== 'string' || !PHONE.test(json.PhoneNumber)) {
+    return badRequest('PhoneNumber');
+  }
+  const partyB = String(json.PartyB ?? '');
+  if (!/^\d{5,7}$/.test(partyB) || (type === 'CustomerPayBillOnline' && partyB !== shortcode)) {
+    return badRequest('PartyB');
+  }
+  try {
+    const url = new URL(String(json.CallBackURL));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return badRequest('CallBackURL');
+  } catch {
+    return badRequest('CallBackURL');
+  }
+  const reference = json.AccountReference;
+  if (typeof reference !== 'string' || reference.length < 1 || reference.length > 12) {
+    return badRequest('AccountReference');
+  }
+  const description = json.TransactionDesc;
+  if (typeof description !== 'string' || description.length < 1 || description.length > 13) {
+    return badRequest('TransactionDesc');
+  }
+  return null;
+}
+
+function endpointOf(pathname: string): Endpoint {
+  if (pathname === '/oauth/v1/generate') return 'token';
+  if (pathname === '/mpesa/stkpush/v1/processrequest') return 'push';
+  if (pathname === '/mpesa/stkpushquery/v1/query') return 'query';
+  if (pathname === '/mpesa/reversal/v1/request') return 'reversal';
+  return 'any';
+}
+
+/** A receipt number in M-Pesa's shape: ten capital letters and digits. */
+function receiptNumber(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  return Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+function fail(kind: Failure, res: ServerResponse): void {
+  if (kind === 'network') {
+    res.socket?.destroy();
+    return;
+  }
+  if (kind === 'hang') return; // never answers; the client's timeout decides
+  const status = Number(kind);
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(
+    JSON.stringify({
+      requestId: `${randomInt(10_000, 99_999)}-1`,
+      errorCode: `${status}.003.02`,
+      errorMessage: status === 503 ? 'Service Unavailable' : 'Internal Server Error',
+    }),
+  );
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () =>
+      resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')),
+    );
+    req.on('error', reject);
+  });
+}
+
+export async function startDarajaStandIn(
+  options: DarajaStandInOptions = {},
+): Promise<DarajaStandIn> {
+  const state = new StandIn({
+    consumerKey: options.consumerKey ?? DARAJA_CREDENTIALS.consumerKey,
+    consumerSecret: options.consumerSecret ?? DARAJA_CREDENTIALS.consumerSecret,
+    shortcode: options.shortcode ?? DARAJA_CREDENTIALS.shortcode,
+    passkey: options.passkey ?? DARAJA_CREDENTIALS.passkey,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3599,
+  });
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    state.handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  state.url = `http://127.0.0.1:${port}`;
+  return {
+    url: state.url,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Hanging requests are left open on purpose; closing ends them.
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,30 @@
+// Paying with M-Pesa: the push, the payment's status (asked every few seconds while the phone
+// rings), and the profile's phone to start from.
+import { queryOptions } from '@tanstack/react-query';
+import type { MpesaStarted, PaymentStatusView } from '@duka/domain/payments/schemas';
+import { api } from '../../../lib/api-client.ts';
+
+/** How often the waiting screen asks whether the shopper has paid. */
+export const STATUS_POLL_MS = 2_000;
+
+export const startMpesaPayment = (phone: string) =>
+  api<MpesaStarted>('/create-payment', { method: 'POST', body: { method: 'mpesa', phone } });
+
+export const paymentStatusQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: ['checkout', 'payment', paymentId],
+    queryFn: () => api<PaymentStatusView>(`/payments/${encodeURIComponent(paymentId)}`),
+    // Until the answer is final; a network blip is asked again at the next tick.
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.status !== 'pending' ? false : STATUS_POLL_MS,
+    refetchIntervalInBackground: true,
+    retry: 3,
+  });
+
+/** The phone on the shopper's profile (the same query the account screens use). */
+export const profilePhoneQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'profile'],
+    queryFn: () => api<{ phone_number: string }>('/profile'),
+    retry: false,
+  });

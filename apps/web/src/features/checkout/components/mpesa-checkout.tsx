@@ -1,0 +1,88 @@
+// Paying with M-Pesa on step 3: the phone, 'Send request to phone', 'Check your phone' while the
+// payment is followed live, then the order-complete page, or the reason and 'Try again' (a new
+// push for the same cart).
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MPESA_MESSAGES } from '@duka/domain/payments/messages';
+import type { MpesaStarted, PaymentStatusView } from '@duka/domain/payments/schemas';
+import { LoadingText } from '../../../components/ui/status.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { profilePhoneQuery, startMpesaPayment } from '../api/mpesa-api.ts';
+import { MpesaPhoneForm } from './mpesa-phone-form.tsx';
+import { MpesaFailed, MpesaWaiting } from './mpesa-waiting.tsx';
+
+type Stage =
+  | { kind: 'form'; error: string; sending: boolean }
+  | { kind: 'waiting'; started: MpesaStarted; startedAt: number }
+  | { kind: 'failed'; message: string };
+
+export function MpesaCheckout({ totalCents, onBack }: { totalCents: number; onBack: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useQuery(profilePhoneQuery());
+  const [phone, setPhone] = useState<string | null>(null);
+  const [stage, setStage] = useState<Stage>({ kind: 'form', error: '', sending: false });
+
+  const send = async (to: string) => {
+    setPhone(to);
+    setStage({ kind: 'form', error: '', sending: true });
+    try {
+      const started = await startMpesaPayment(to);
+      setStage({ kind: 'waiting', started, startedAt: Date.now() });
+    } catch (err) {
+      const error =
+        err instanceof ApiError
+          ? (err.fields.phone ?? err.message)
+          : 'We could not reach the shop. Please check your connection and try again.';
+      setStage({ kind: 'form', error, sending: false });
+    }
+  };
+
+  const onSettled = useCallback(
+    (status: PaymentStatusView) => {
+      if (status.status === 'paid') {
+        void queryClient.invalidateQueries();
+        navigate(`/ordercomplete?order=${status.order_id}`);
+      } else {
+        setStage({ kind: 'failed', message: status.message ?? MPESA_MESSAGES.failed });
+      }
+    },
+    [navigate, queryClient],
+  );
+
+  if (profile.isPending) return <LoadingText />;
+  const typed = phone ?? profile.data?.phone_number ?? '';
+
+  switch (stage.kind) {
+    case 'form':
+      return (
+        <MpesaPhoneForm
+          phone={typed}
+          error={stage.error}
+          sending={stage.sending}
+          onSend={(to) => void send(to)}
+          onBack={onBack}
+        />
+      );
+    case 'waiting':
+      return (
+        <MpesaWaiting
+          paymentId={stage.started.paymentId}
+          amountCents={totalCents}
+          phone={typed}
+          sandboxPhoneUrl={stage.started.sandbox_phone_url}
+          startedAt={stage.startedAt}
+          onSettled={onSettled}
+        />
+      );
+    case 'failed':
+      return (
+        <MpesaFailed
+          message={stage.message}
+          onRetry={() => void send(typed)}
+          onBack={() => setStage({ kind: 'form', error: '', sending: false })}
+        />
+      );
+  }
+}

@@ -1,0 +1,107 @@
+// 'Check your phone': the request is on the shopper's phone; the payment is followed live until
+// M-Pesa gives a final answer (the server asks Daraja itself if its callback is late, so this
+// never waits forever).
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { enterPinMessage, MPESA_MESSAGES } from '@duka/domain/payments/messages';
+import type { PaymentStatusView } from '@duka/domain/payments/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { paymentStatusQuery } from '../api/mpesa-api.ts';
+
+/** After this long the screen says what happens if the shopper walks away. */
+const SLOW_MS = 90_000;
+
+export function MpesaWaiting({
+  paymentId,
+  amountCents,
+  phone,
+  sandboxPhoneUrl,
+  startedAt,
+  onSettled,
+}: {
+  paymentId: string;
+  amountCents: number;
+  phone: string;
+  sandboxPhoneUrl: string | undefined;
+  startedAt: number;
+  onSettled: (status: PaymentStatusView) => void;
+}) {
+  const status = useQuery(paymentStatusQuery(paymentId));
+  const settled = status.data && status.data.status !== 'pending' ? status.data : null;
+  useEffect(() => {
+    if (settled) onSettled(settled);
+  }, [settled, onSettled]);
+  const slow = status.dataUpdatedAt - startedAt > SLOW_MS;
+
+  return (
+    <section
+      aria-labelledby="mpesa-waiting-title"
+      className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50/40 p-5 text-center"
+    >
+      <div
+        aria-hidden="true"
+        className="mx-auto h-10 w-10 animate-spin rounded-full border-4 border-emerald-100 border-t-emerald-700"
+      />
+      <h3 id="mpesa-waiting-title" className="text-xl font-bold text-slate-900">
+        {MPESA_MESSAGES.checkPhone}
+      </h3>
+      <p role="status" className="text-slate-800">
+        {enterPinMessage(amountCents)}
+      </p>
+      <p className="text-sm text-slate-600">
+        The request went to <span className="whitespace-nowrap">{phone}</span>.
+      </p>
+      {slow && (
+        <p className="text-sm text-slate-600">
+          Still waiting for M-Pesa. If you have paid, your order is confirmed as soon as M-Pesa
+          tells us; you will find it in Order History.
+        </p>
+      )}
+      {sandboxPhoneUrl && (
+        <p className="text-sm">
+          <a
+            href={sandboxPhoneUrl}
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-emerald-800 underline underline-offset-2"
+          >
+            Open the M-Pesa sandbox phone
+          </a>
+          <span className="block text-xs text-slate-500">
+            No Daraja account is configured: this simulated phone answers instead.
+          </span>
+        </p>
+      )}
+      {status.isError && !status.data && (
+        <p className="text-sm text-red-700">We lost touch with the shop for a moment; retrying…</p>
+      )}
+    </section>
+  );
+}
+
+export function MpesaFailed({
+  message,
+  onRetry,
+  onBack,
+}: {
+  message: string;
+  onRetry: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <section className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-5 text-center">
+      <h3 className="text-lg font-semibold text-slate-900">The payment did not go through</h3>
+      <p role="alert" className="text-red-700">
+        {message}
+      </p>
+      <div className="flex flex-col-reverse justify-center gap-3 sm:flex-row">
+        <Button variant="secondary" onClick={onBack}>
+          Change phone number
+        </Button>
+        <Button onClick={onRetry} className="bg-emerald-700 hover:bg-emerald-800">
+          {MPESA_MESSAGES.tryAgain}
+        </Button>
+      </div>
+    </section>
+  );
+}

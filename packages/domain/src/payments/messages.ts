@@ -1,0 +1,42 @@
+// What the shopper is told about an M-Pesa payment (issue 14), free of zod so a screen can import
+// it without the schemas. Words chosen with the shop's support staff: they quote them back.
+import { formatKsh } from '../pricing/money.ts';
+
+export const MPESA_MESSAGES = {
+  payWithMpesa: 'Pay with M-Pesa',
+  payWithPaypal: 'Pay with PayPal',
+  phoneLabel: 'M-Pesa phone number',
+  send: 'Send request to phone',
+  checkPhone: 'Check your phone',
+  tryAgain: 'Try again',
+  invalidPhone: 'Enter a Kenyan mobile number such as 0712 345 678.',
+  cancelled: 'You cancelled the M-Pesa request.',
+  unreachable: 'Your phone could not be reached. Check that it is on and try again.',
+  wrongPin: 'The M-Pesa PIN was wrong.',
+  balance: 'Your M-Pesa balance is not enough for this payment.',
+  failed: 'M-Pesa could not complete the payment.',
+  notAnswering: 'M-Pesa is not answering right now. Please try again in a minute.',
+  /** The query API paid the order before the callback brought the receipt. */
+  receiptToBeConfirmed: 'to be confirmed',
+} as const;
+
+/** 'Enter your M-Pesa PIN to pay Ksh 12,345' */
+export function enterPinMessage(amountCents: number): string {
+  return `Enter your M-Pesa PIN to pay ${formatKsh(amountCents)}`;
+}
+
+/** Daraja's ResultCode of a finished STK push, as the shopper reads it. */
+export function mpesaResultMessage(resultCode: number): string {
+  switch (resultCode) {
+    case 1032:
+      return MPESA_MESSAGES.cancelled;
+    case 1037:
+      return MPESA_MESSAGES.unreachable;
+    case 2001:
+      return MPESA_MESSAGES.wrongPin;
+    case 1:
+      return MPESA_MESSAGES.balance;
+    default:
+      return MPESA_MESSAGES.failed;
+  }
+}
