@@ -10,6 +10,8 @@ export default defineConfig({
     // No inline scripts or styles: the server's Content-Security-Policy allows only 'self'.
     assetsInlineLimit: 0,
     sourcemap: true,
+    // scripts/first-load-size.mjs reads it to measure what each page loads first.
+    manifest: true,
   },
   server: {
     proxy: { '/api': api, '/images': api, '/uploads': api },

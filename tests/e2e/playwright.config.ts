@@ -69,6 +69,7 @@ export default defineConfig({
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       SIGNUP_RATE_LIMIT_PER_HOUR: '10000',
       CONTACT_RATE_LIMIT_PER_HOUR: '10000',
+      LOGIN_ATTEMPTS_PER_ADDRESS: '10000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       // Short payment timeout is not needed here; the defaults are what shoppers get.

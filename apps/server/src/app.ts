@@ -2,14 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { validatorCompiler } from './lib/validator-compiler.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import openapi from './plugins/openapi.ts';
@@ -34,6 +30,7 @@ import paymentsAdminRoutes from './payments/admin-routes.ts';
 import contactsAdminRoutes from './contacts/admin-routes.ts';
 import mailAdminRoutes from './mail/admin-routes.ts';
 import jobs from './plugins/jobs.ts';
+import limits from './limits/plugin.ts';
 import contactsRoutes from './contacts/routes.ts';
 import uploadsRoutes from './uploads/routes.ts';
 
@@ -53,17 +50,25 @@ export interface AppOptions {
 
 export type App = FastifyInstance;
 
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A client's X-Request-Id is kept only when it is a plain token, so that logs cannot be
+    // forged or flooded through it; otherwise the request gets an id of our own.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
     // Only behind a proxy we run may X-Forwarded-For be believed (rate limits key on the address).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Zod's validation, after the one rule of every request: no control characters in any text.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -76,12 +81,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(security);
   await app.register(compress, { threshold: 1024 });
   await app.register(openapi);
-  // Limits are declared per route (sign-up, contact form…); log-in has its own throttle.
-  await app.register(rateLimit, { global: false });
   await app.register(auth);
   await app.register(payments);
   await app.register(mailer);
   await app.register(jobs);
+  await app.register(limits);
   await app.register(ordersJobs);
 
   await app.register(healthRoutes);

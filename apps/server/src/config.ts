@@ -1,6 +1,7 @@
 // The environment, parsed once at start-up. A wrong value stops the server with a list of what is
 // wrong rather than surfacing later as a strange failure.
 import { z } from 'zod';
+import { AUTH_MESSAGES, passwordSchema } from '@duka/domain';
 
 const optionalString = z
   .string()
@@ -42,6 +43,8 @@ export const configSchema = z
       .min(10)
       .default(15 * 60),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+    /** redis://host:port to keep rate-limit counts in Redis instead of PostgreSQL. */
+    REDIS_URL: optionalString,
     /** smtp://user:pass@host:port; without it e-mails are kept in the outbox table. */
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default('Duka <hello@duka.co.ke>'),
@@ -54,8 +57,13 @@ export const configSchema = z
     /** … at this many shillings for one unit of it. */
     PAYPAL_KES_PER_UNIT: z.coerce.number().positive().default(129),
     ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+    /** The most units of one product a cart line (and so an order) may hold. */
+    MAX_UNITS_PER_LINE: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Sign-ups accepted per hour from one address. */
     SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Failed log-ins allowed per account, and per address, in 15 minutes. */
+    LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** Contact-form messages accepted per hour from one address. */
     CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     UPLOAD_MAX_BYTES: z.coerce
@@ -67,8 +75,28 @@ export const configSchema = z
     WEB_DIST_DIR: optionalString,
   })
   .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    if (c.NODE_ENV === 'production') {
+      if (!c.JWT_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message: 'is required in production',
+        });
+      } else if (new Set(c.JWT_SECRET).size < 16) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message: 'must be random: at least 16 different characters (openssl rand -base64 48)',
+        });
+      }
+      // The first administrator's password meets the rule every shopper's password meets.
+      if (c.ADMIN_PASSWORD && !passwordSchema.safeParse(c.ADMIN_PASSWORD).success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_PASSWORD'],
+          message: AUTH_MESSAGES.passwordRule,
+        });
+      }
     }
     if (c.PAYMENT_PROVIDER === 'paypal' && !(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET)) {
       ctx.addIssue({

@@ -6,9 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { ensureAdmin } from './seed/admin.ts';
-import { seedDemoCatalog } from './seed/demo.ts';
+import { prepareDatabase } from './startup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,16 +37,12 @@ async function main() {
     dataDir: path.resolve(config.DATA_DIR, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  await migrateDatabase(database);
   const app = await buildApp({ config, database });
-  const log = (message: string) => app.log.info(message);
-
-  if (config.SEED_DEMO) {
-    await seedDemoCatalog(database.db, { imagesDir: path.resolve(config.DATA_DIR, 'images'), log });
-  }
-  const admin = await ensureAdmin(database.db, {
-    email: config.ADMIN_EMAIL,
-    password: config.ADMIN_PASSWORD,
+  const admin = await prepareDatabase(database, {
+    seedDemo: config.SEED_DEMO,
+    imagesDir: path.resolve(config.DATA_DIR, 'images'),
+    admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+    log: (message) => app.log.info(message),
   });
   if (admin.created && admin.generatedPassword) {
     // Shown once, on the console only: it is not kept anywhere readable.

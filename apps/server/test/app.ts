@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import type { Database, Db } from '../src/db/client.ts';
-import { createTestDatabase } from './database.ts';
+import type { Db } from '../src/db/client.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestContext {
   app: App;
   db: Db;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   close(): Promise<void>;
 }
@@ -25,6 +25,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Tests sign up many accounts from one address; rate limits get their own tests.
     SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
     CONTACT_RATE_LIMIT_PER_HOUR: '100000',
+    // Concurrent log-ins are counted before they are checked; tests log in many shoppers at once.
+    LOGIN_ATTEMPTS_PER_ADDRESS: '100000',
     ...env,
   });
   const database = await createTestDatabase();
@@ -41,4 +43,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A second server instance on the same database (its own connection pool on PostgreSQL). */
+export async function secondInstance(t: TestContext): Promise<App> {
+  const app = await buildApp({
+    config: t.config,
+    database: await t.database.openAnother(),
+    logger: false,
+  });
+  await app.ready();
+  return app;
 }

@@ -5,7 +5,10 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
-export async function createTestDatabase(): Promise<Database> {
+/** A test database, and a way to open a second connection pool to it (a second instance). */
+export type TestDatabase = Database & { openAnother(): Promise<Database> };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
@@ -29,28 +32,44 @@ export async function createTestDatabase(): Promise<Database> {
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
     const database = await openDatabase({ url: testUrl.toString(), poolSize: 20 });
+    const others: Database[] = [];
     return {
       ...database,
+      openAnother: async () => {
+        const other = await openDatabase({ url: testUrl.toString(), poolSize: 20 });
+        others.push(other);
+        return other;
+      },
       close: async () => {
+        await Promise.all(others.map((o) => o.close().catch(() => {})));
         await database.close();
         const cleanup = new pg.Client({ connectionString: url });
         await cleanup.connect();
-        // pg's Pool.end() resolves before its sockets close; a forced drop meanwhile kills them
-        // and each raises an unhandled 57P01 error that fails the run. Wait for them first.
-        for (let waited = 0; waited < 3000; waited += 50) {
-          const { rows } = await cleanup.query(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (rows[0].n === 0) break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await dropWhenIdle(cleanup, name);
         await cleanup.end();
       },
     };
   }
   const dumpFile = inject('pgliteTemplate');
   if (!dumpFile) throw new Error('test/global-setup.ts did not prepare a template database');
-  return openDatabase({ loadDataDir: new Blob([readFileSync(dumpFile)]) });
+  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(dumpFile)]) });
+  // An embedded database belongs to one process: a second instance shares the same one.
+  return { ...database, openAnother: async () => ({ ...database, close: async () => {} }) };
+}
+
+/**
+ * Drops a test database once its connections are gone. pg's Pool.end() resolves before its
+ * sockets close; a forced drop meanwhile kills them and each raises an unhandled 57P01 error that
+ * fails the run.
+ */
+export async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  for (let waited = 0; waited < 3000; waited += 50) {
+    const { rows } = await admin.query(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (rows[0].n === 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
 }

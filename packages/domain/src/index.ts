@@ -14,3 +14,5 @@ export * from './contact/schemas.ts';
 export * from './orders/delivery.ts';
 export * from './orders/lifecycle.ts';
 export * from './common/nairobi-time.ts';
+export * from './common/text.ts';
+export * from './cart/quantity-cap.ts';

@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { ADMIN } from '../playwright.config.ts';
-import { collectAlerts, createShopper, logInViaUi, newAccount } from '../fixtures/accounts.ts';
+import { newAccount } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 test('a shopper signs up, logs in, updates the profile, changes the password, logs out and back in', async ({
   page,
+  alerts,
+  logIn,
 }) => {
-  const alerts = collectAlerts(page);
   const account = newAccount();
   await page.goto('/signup');
   await expect(page.getByRole('banner')).toHaveCount(0);
@@ -106,15 +106,14 @@ test('a shopper signs up, logs in, updates the profile, changes the password, lo
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
-  await logInViaUi(page, account.email, 'Better#Pass77');
+  await logIn({ email: account.email, password: 'Better#Pass77' });
   await expect(page.getByRole('banner').getByRole('link', { name: 'My Account' })).toBeVisible();
 });
 
 test('an admin logs in and lands on the dashboard; My Account leads back there', async ({
   page,
+  loggedInAdmin: _admin,
 }) => {
-  collectAlerts(page);
-  await logInViaUi(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard\/dashboardAdmin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
@@ -128,13 +127,13 @@ test('an admin logs in and lands on the dashboard; My Account leads back there',
 
 test('the account area asks visitors to log in, and shoppers have no back office', async ({
   page,
-  request,
+  alerts: _alerts,
+  shopper,
+  logIn,
 }) => {
-  collectAlerts(page);
   await page.goto('/userprofile/profile');
   await expect(page.getByText('Please log in to access your profile.')).toBeVisible();
-  const account = await createShopper(request);
-  await logInViaUi(page, account.email, account.password);
+  await logIn(shopper);
   await page.goto('/dashboard/dashboardAdmin');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
@@ -142,11 +141,8 @@ test('the account area asks visitors to log in, and shoppers have no back office
 
 test('an access token that expired mid-session is refreshed silently', async ({
   page,
-  request,
+  loggedInShopper: account,
 }) => {
-  collectAlerts(page);
-  const account = await createShopper(request);
-  await logInViaUi(page, account.email, account.password);
   await page.goto('/userprofile/profile');
   await expect(page.getByLabel('Email Address')).toHaveValue(account.email);
 
@@ -180,4 +176,26 @@ test('an access token that expired mid-session is refreshed silently', async ({
   ]);
   expect(after[0]).not.toBe(expired);
   expect(after[1]).not.toBe(refreshBefore);
+});
+
+test('changing the log-in e-mail asks for the current password', async ({
+  page,
+  loggedInShopper: me,
+}) => {
+  await page.goto('/userprofile/profile');
+  await expect(page.getByLabel('Email Address')).toHaveValue(me.email);
+  const moved = `moved-${me.email}`;
+  await page.getByLabel('Email Address').fill(moved);
+  await expect(
+    page.getByText('Enter your current password to change your e-mail address. It goes in'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByLabel('Current Password', { exact: true })).toHaveAccessibleDescription(
+    'Enter your current password to change your e-mail address.',
+  );
+  await page.getByLabel('Current Password', { exact: true }).fill(me.password);
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByRole('status')).toHaveText('Profile updated successfully');
+  await page.reload();
+  await expect(page.getByLabel('Email Address')).toHaveValue(moved);
 });

@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN } from '../playwright.config.ts';
-import { collectAlerts, createShopper, logInViaUi } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 // A 1×1 PNG, the smallest real image.
 const PNG = Buffer.from(
@@ -11,9 +10,9 @@ const PNG = Buffer.from(
 test('the admin edits a price, a discount and the stock, and the shop shows the new price', async ({
   page,
   request,
+  alerts,
+  loggedInAdmin: _admin,
 }) => {
-  const alerts = collectAlerts(page);
-  await logInViaUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/dashboard/products/all');
   await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search products', exact: true }).fill('Kiondo');
@@ -77,11 +76,11 @@ test('the admin edits a price, a discount and the stock, and the shop shows the 
 
 test('the admin adds a product with an uploaded image and a shopper finds it by search', async ({
   page,
-  browser,
   request,
+  alerts,
+  loggedInAdmin: _admin,
+  newPage,
 }) => {
-  const alerts = collectAlerts(page);
-  await logInViaUi(page, ADMIN.email, ADMIN.password);
   const nav = page.getByRole('navigation', { name: 'Back office' });
   await nav.getByRole('button', { name: /Products/ }).click();
   await nav.getByRole('link', { name: 'Add Product' }).click();
@@ -140,7 +139,7 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
   });
   expect(detail.images).toHaveLength(2); // the main image, then the extra one that is set
 
-  const shopper = await (await browser.newContext()).newPage();
+  const shopper = await newPage();
   await shopper.goto('/');
   await shopper.getByRole('searchbox', { name: 'Search products' }).fill('Turkana Woven');
   await shopper.getByRole('searchbox', { name: 'Search products' }).press('Enter');
@@ -153,23 +152,17 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
   expect(src).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
 });
 
-async function bearer(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).access_token}` };
-}
-
 test('an admin whose rights are revoked meanwhile gets the spec permission alerts from the server', async ({
   page,
   request,
+  alerts,
+  shopper: account,
+  logIn,
+  apiAuth,
 }) => {
-  const alerts = collectAlerts(page);
-  const boss = await bearer(request, ADMIN.email, ADMIN.password);
-  const account = await createShopper(request);
+  const boss = await apiAuth(ADMIN);
   const me = await (
-    await request.get('/api/current_user', {
-      headers: await bearer(request, account.email, account.password),
-    })
+    await request.get('/api/current_user', { headers: await apiAuth(account) })
   ).json();
   const setAdmin = async (isAdmin: boolean) => {
     const res = await request.patch(`/api/admin/users/${me.id}`, {
@@ -179,7 +172,7 @@ test('an admin whose rights are revoked meanwhile gets the spec permission alert
     expect(res.status()).toBe(200);
   };
   await setAdmin(true);
-  await logInViaUi(page, account.email, account.password);
+  await logIn(account);
   await expect(page).toHaveURL(/\/dashboard\/dashboardAdmin$/);
   // The screens stay open in this tab (no reload), but the server now says no.
   await setAdmin(false);

@@ -1,9 +1,10 @@
 // The back office's screens against the real server: admin rights, the route and API walls for
 // shoppers, the dashboard, contacts, orders, payments, reviews and search.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config.ts';
-import { collectAlerts, createShopper, logInViaUi, type Account } from '../fixtures/accounts.ts';
+import { collectAlerts } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const ADMIN_SCREENS = [
   '/dashboard/dashboardAdmin',
@@ -16,17 +17,13 @@ const ADMIN_SCREENS = [
   '/search?q=a',
 ];
 
-async function apiToken(request: APIRequestContext, account: Account): Promise<string> {
-  const res = await request.post('/api/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).access_token;
-}
-
-/** A paid order made through the real API and the sandbox payment page's Approve. */
-async function paidOrder(request: APIRequestContext, account: Account): Promise<number> {
-  const headers = { authorization: `Bearer ${await apiToken(request, account)}` };
+/** A paid order made through the real API (as the shopper `headers` log in) and the sandbox
+ * payment page's Approve. */
+async function paidOrder(
+  request: APIRequestContext,
+  headers: { authorization: string },
+  email: string,
+): Promise<number> {
   const post = async (path: string, data: unknown) => {
     const res = await request.post(path, { headers, data });
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
@@ -39,7 +36,7 @@ async function paidOrder(request: APIRequestContext, account: Account): Promise<
     city: 'Nakuru',
     zip_code: '20100',
   });
-  await post('/api/payment', { email: account.email });
+  await post('/api/payment', { email });
   const { paymentId, order_id } = await post('/api/create-payment', {});
   const approve = await request.post(`/sandbox-pay/${encodeURIComponent(paymentId)}/approve`, {
     maxRedirects: 0,
@@ -77,18 +74,18 @@ async function customerRow(page: Page, email: string) {
 
 test('the admin makes a shopper an admin and revokes it, and the shopper sees the back office only in between', async ({
   page,
-  browser,
+  alerts: _alerts,
+  shopper,
+  logIn,
+  newPage,
 }) => {
-  collectAlerts(page);
-  const shopper = await createShopper(page.request);
-  const shopperContext = await browser.newContext();
-  const shopperPage = await shopperContext.newPage();
+  const shopperPage = await newPage();
   collectAlerts(shopperPage);
-  await logInViaUi(shopperPage, shopper.email, shopper.password);
+  await logIn(shopper, shopperPage);
   await shopperPage.goto('/dashboard/dashboardAdmin');
   await expect(shopperPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
-  await logInViaUi(page, ADMIN.email, ADMIN.password);
+  await logIn(ADMIN);
   // The admin header's search finds the new account.
   await page.goto('/dashboard/dashboardAdmin');
   await page
@@ -129,16 +126,13 @@ test('the admin makes a shopper an admin and revokes it, and the shopper sees th
   await shopperPage.reload();
   await expect(shopperPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(shopperPage.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
-  await shopperContext.close();
 });
 
 test('a shopper who types the back office addresses gets no admin screen, and the admin API answers 403', async ({
   page,
   request,
+  loggedInShopper: _shopper,
 }) => {
-  collectAlerts(page);
-  const shopper = await createShopper(request);
-  await logInViaUi(page, shopper.email, shopper.password);
   // Whatever the pages ask of the admin API, the server must refuse: no admin data reaches them.
   const adminCalls: string[] = [];
   page.on('response', (res) => {
@@ -187,12 +181,12 @@ test('a shopper who types the back office addresses gets no admin screen, and th
 test('an order shows on Orders, moves from paid to processing, and its payment is listed', async ({
   page,
   request,
+  shopper,
+  apiAuth,
+  loggedInAdmin: _admin,
 }) => {
-  collectAlerts(page);
-  const shopper = await createShopper(request);
-  const orderId = await paidOrder(request, shopper);
+  const orderId = await paidOrder(request, await apiAuth(shopper), shopper.email);
 
-  await logInViaUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/dashboard/orders');
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: shopper.email });
@@ -239,11 +233,11 @@ test('an order shows on Orders, moves from paid to processing, and its payment i
 test('the dashboard shows its three cards, the Sales Report chart and recent orders', async ({
   page,
   request,
+  shopper,
+  apiAuth,
+  loggedInAdmin: _admin,
 }) => {
-  collectAlerts(page);
-  const shopper = await createShopper(request);
-  const orderId = await paidOrder(request, shopper);
-  await logInViaUi(page, ADMIN.email, ADMIN.password);
+  const orderId = await paidOrder(request, await apiAuth(shopper), shopper.email);
   await page.goto('/dashboard/dashboardAdmin');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Summary' });
@@ -266,8 +260,11 @@ test('the dashboard shows its three cards, the Sales Report chart and recent ord
   await expect(row).toContainText('Paid');
 });
 
-test('the contacts screen filters by search text and sorts by name', async ({ page, request }) => {
-  collectAlerts(page);
+test('the contacts screen filters by search text and sorts by name', async ({
+  page,
+  request,
+  loggedInAdmin: _admin,
+}) => {
   const tag = randomBytes(3).toString('hex');
   for (const name of [`Zuberi ${tag}`, `Amani ${tag}`]) {
     const res = await request.post('/api/contact', {
@@ -281,7 +278,6 @@ test('the contacts screen filters by search text and sorts by name', async ({ pa
     expect(res.status(), await res.text()).toBe(201);
   }
 
-  await logInViaUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/dashboard/contacts');
   await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
   const to = page.getByLabel('To', { exact: true });
@@ -327,9 +323,8 @@ test('the contacts screen filters by search text and sorts by name', async ({ pa
 
 test('reviews are listed six a page with half-star ratings and a pager that stops at the ends', async ({
   page,
+  loggedInAdmin: _admin,
 }) => {
-  collectAlerts(page);
-  await logInViaUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/dashboard/reviews');
   await expect(page.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
   const cards = page.getByRole('article');

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectAlerts, createShopper, logInViaUi } from '../fixtures/accounts.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { collectAlerts } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const ksh = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
@@ -20,13 +21,6 @@ async function addFromProductPage(page: Page, productId: number, quantity: numbe
   await expect(
     page.getByRole('status').filter({ hasText: 'Product successfully added to your cart!' }),
   ).toBeVisible();
-}
-
-async function loggedInShopper(page: Page, request: APIRequestContext) {
-  collectAlerts(page);
-  const account = await createShopper(request);
-  await logInViaUi(page, account.email, account.password);
-  return account;
 }
 
 test('logged out, adding asks the visitor to log in, and so do the cart and the wishlist', async ({
@@ -54,10 +48,11 @@ test('logged out, adding asks the visitor to log in, and so do the cart and the 
 
 test('a shopper fills the cart, edits it, moves items to the wishlist and back, and finds it again elsewhere', async ({
   page,
-  browser,
   request,
+  loggedInShopper: account,
+  logIn,
+  newPage,
 }) => {
-  const account = await loggedInShopper(page, request);
   const [candles, cooker] = [12, 90]; // the cooker is sold at a discount
   const candlePrice = await unitPrice(request, candles);
   const cookerPrice = await unitPrice(request, cooker);
@@ -134,10 +129,9 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
   await page.goto('/cart');
   await expect(modal.getByRole('link', { name: title })).toBeVisible();
   await expect(total).toHaveText(`Ksh ${cookerPrice.toLocaleString()}`);
-  const other = await browser.newContext();
-  const elsewhere = await other.newPage();
+  const elsewhere = await newPage();
   collectAlerts(elsewhere);
-  await logInViaUi(elsewhere, account.email, account.password);
+  await logIn(account, elsewhere);
   await elsewhere.goto('/cart');
   const otherModal = elsewhere.getByRole('dialog', { name: 'Shopping Cart' });
   await expect(otherModal.getByRole('link', { name: title })).toBeVisible();
@@ -145,14 +139,12 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
   await expect(otherModal.getByTestId('cart-total')).toHaveText(
     `Ksh ${cookerPrice.toLocaleString()}`,
   );
-  await other.close();
 });
 
 test('a failed change stays on screen with a notice, and the next load shows the truth', async ({
   page,
-  request,
+  loggedInShopper: _shopper,
 }) => {
-  await loggedInShopper(page, request);
   await addFromProductPage(page, 40, 1);
   await page.route('**/api/cart/*', (route) =>
     route.request().method() === 'DELETE'
@@ -175,8 +167,10 @@ test('a failed change stays on screen with a notice, and the next load shows the
   await expect(modal.locator('tbody tr')).toHaveCount(1);
 });
 
-test('a shopper whose session has ended is sent to log in on adding', async ({ page, request }) => {
-  await loggedInShopper(page, request);
+test('a shopper whose session has ended is sent to log in on adding', async ({
+  page,
+  loggedInShopper: _shopper,
+}) => {
   await page.goto('/products/40');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Both tokens stop working (as after a revoked session).
@@ -193,10 +187,9 @@ test('a shopper whose session has ended is sent to log in on adding', async ({ p
 
 test('on a phone the cart is a list of cards with the total in sight', async ({
   page,
-  request,
+  loggedInShopper: _shopper,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loggedInShopper(page, request);
   for (const id of [12, 40, 5]) await addFromProductPage(page, id, 1);
   await page.goto('/cart');
   const modal = page.getByRole('dialog', { name: 'Shopping Cart' });
@@ -206,4 +199,31 @@ test('on a phone the cart is a list of cards with the total in sight', async ({
   await expect(modal.getByRole('table')).toBeHidden();
   await expect(modal.getByTestId('cart-total')).toBeInViewport();
   await expect(modal.getByRole('button', { name: 'Checkout' })).toBeInViewport();
+});
+
+test('one cart line stops at the per-order cap, and says so', async ({
+  page,
+  request,
+  loggedInShopper: me,
+  apiAuth,
+}) => {
+  // A demo product with more stock than the cap (10 by default).
+  const { products } = await (await request.get('/api/products?sort=stock&limit=1')).json();
+  const plenty = products[0];
+  expect(plenty.stock).toBeGreaterThan(10);
+  const headers = await apiAuth(me);
+  const added = await request.post('/api/cart', {
+    headers,
+    data: { product_id: plenty.id, quantity: 10 },
+  });
+  expect(added.status()).toBe(201);
+  const over = await request.patch(`/api/cart/${plenty.id}`, { headers, data: { quantity: 11 } });
+  expect(over.status()).toBe(422);
+  expect((await over.json()).error).toBe('You can buy at most 10 of this item per order.');
+
+  await page.goto('/cart');
+  const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await expect(cart.getByLabel('Quantity', { exact: true })).toHaveValue('10');
+  await expect(cart.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  await expect(cart).toContainText('You can buy at most 10 of this item per order.');
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 test('a visitor browses: home → category tile → catalogue → brand → search → product → thumbnails → related pager', async ({
   page,

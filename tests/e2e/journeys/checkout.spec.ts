@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectAlerts, createShopper, logInViaUi } from '../fixtures/accounts.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 async function stockOf(request: APIRequestContext, id: number): Promise<number> {
   return (await (await request.get(`/api/products/${id}`)).json()).stock;
@@ -57,12 +57,10 @@ async function fillSteps(page: Page) {
 test('a shopper pays an order with the sandbox provider and finds it in Order History', async ({
   page,
   request,
+  loggedInShopper: _shopper,
 }) => {
-  collectAlerts(page);
   const productId = 45;
   const before = await stockOf(request, productId);
-  const account = await createShopper(request);
-  await logInViaUi(page, account.email, account.password);
   await addToCart(page, productId, 2);
   await fillSteps(page);
 
@@ -101,12 +99,10 @@ test('a shopper pays an order with the sandbox provider and finds it in Order Hi
 test('a shopper who cancels on the payment page is back at the cart with the items, and the stock is back', async ({
   page,
   request,
+  loggedInShopper: _shopper,
 }) => {
-  collectAlerts(page);
   const productId = 46;
   const before = await stockOf(request, productId);
-  const account = await createShopper(request);
-  await logInViaUi(page, account.email, account.password);
   await addToCart(page, productId, 1);
   await fillSteps(page);
   await page.getByRole('button', { name: 'Pay with PayPal' }).click();

@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectAlerts, logInViaUi } from '../fixtures/accounts.ts';
+import type { Page } from '@playwright/test';
+import { collectAlerts } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { ADMIN } from '../playwright.config.ts';
 
 const TOAST =
   'Your message has been submitted successfully. Our team will get back to you shortly!';
-
-async function adminAuth(request: APIRequestContext) {
-  const res = await request.post('/api/login', { data: ADMIN });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).access_token}` };
-}
 
 /** The number on the bell, read from its accessible name ('Notifications, 3 unread'). */
 async function unreadOnBell(page: Page): Promise<number> {
@@ -47,8 +42,10 @@ test('the contact form shows the spec message under each field it refuses', asyn
 
 test('a visitor writes to the shop; an admin reads it in the bell and replies by e-mail', async ({
   page,
-  browser,
   request,
+  logIn,
+  apiAuth,
+  newPage,
 }) => {
   const tag = randomBytes(3).toString('hex');
   const visitor = { name: `Baraka Mwangi ${tag}`, email: `baraka-${tag}@example.co.ke` };
@@ -83,10 +80,9 @@ test('a visitor writes to the shop; an admin reads it in the bell and replies by
   expect(Date.now() - shownAt).toBeGreaterThan(3000);
 
   // The admin, on a phone.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const admin = await context.newPage();
+  const admin = await newPage({ viewport: { width: 390, height: 844 } });
   const alerts = collectAlerts(admin);
-  await logInViaUi(admin, ADMIN.email, ADMIN.password);
+  await logIn(ADMIN, admin);
   await admin.goto('/dashboard/products/all');
   await expect.poll(() => unreadOnBell(admin)).toBeGreaterThanOrEqual(1);
   const unread = await unreadOnBell(admin);
@@ -134,7 +130,7 @@ test('a visitor writes to the shop; an admin reads it in the bell and replies by
   await expect(panel).toBeHidden();
 
   // No SMTP server in this run: the e-mail waits in the outbox the admins can read.
-  const outbox = await request.get('/api/admin/outbox', { headers: await adminAuth(request) });
+  const outbox = await request.get('/api/admin/outbox', { headers: await apiAuth(ADMIN) });
   const email = (
     (await outbox.json()).emails as { to: string; subject: string; body: string; status: string }[]
   ).find((e) => e.to === visitor.email);
@@ -143,8 +139,7 @@ test('a visitor writes to the shop; an admin reads it in the bell and replies by
 
   // Replied is shared: another admin session no longer sees the message either.
   const messages = await request.get('/api/admin/messages', {
-    headers: await adminAuth(request),
+    headers: await apiAuth(ADMIN),
   });
   expect(JSON.stringify(await messages.json())).not.toContain(visitor.email);
-  await context.close();
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 const PAGES = [
   ['/about', 'More About the product'],
@@ -81,8 +81,18 @@ test('the footer links the payment pages, and My Account asks a visitor to log i
 });
 
 test('the shop has header and footer; login and signup have neither', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByRole('banner')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-  await expect(page.getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/signup');
+  for (const [link, path, button] of [
+    ['Login', '/login', 'Log In'],
+    ['Join', '/signup', 'Sign Up'],
+  ] as const) {
+    await page.goto('/about');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: link, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    // The form is on screen first, so 'no header' is not merely 'not rendered yet'.
+    await expect(page.getByRole('button', { name: button, exact: true })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  }
 });

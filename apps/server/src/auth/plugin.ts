@@ -7,7 +7,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { ActivityTracker } from './activity.ts';
-import { LoginThrottle } from './login-throttle.ts';
 import { bearerOf, TokenSigner } from './tokens.ts';
 
 export interface AuthUser {
@@ -23,7 +22,6 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenSigner;
-    loginThrottle: LoginThrottle;
     activity: ActivityTracker;
     authenticate: Hook;
     requireAdmin: Hook;
@@ -45,7 +43,6 @@ export default fp(
     if (!secret) throw new Error('JWT_SECRET must be set before the app is built');
     const db = app.database.db;
     app.decorate('tokens', new TokenSigner(secret, app.config.ACCESS_TOKEN_TTL_SECONDS));
-    app.decorate('loginThrottle', new LoginThrottle());
     app.decorate(
       'activity',
       new ActivityTracker(db, (err) => app.log.warn({ err }, 'could not record activity')),

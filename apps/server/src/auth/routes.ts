@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
-  AUTH_MESSAGES,
   loginResponseSchema,
   loginSchema,
   messageSchema,
@@ -11,7 +10,8 @@ import {
   tokensSchema,
   userSchema,
 } from '@duka/domain';
-import { HttpError, unauthorized } from '../lib/http-error.ts';
+import { unauthorized } from '../lib/http-error.ts';
+import { logIn } from './login.ts';
 import { currentUser } from './plugin.ts';
 import * as accounts from './service.ts';
 import { bearerOf } from './tokens.ts';
@@ -32,7 +32,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
-      config: { rateLimit: { max: app.config.SIGNUP_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      preHandler: app.limits.perAddress(app.limits.rules.signup),
       schema: {
         tags,
         summary: 'Create a shopper account',
@@ -58,22 +58,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password } = request.body;
-      const wait = app.loginThrottle.retryAfter(email, request.ip);
-      if (wait > 0) {
-        throw new HttpError(
-          429,
-          'TOO_MANY_ATTEMPTS',
-          `Too many failed log-in attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
-          undefined,
-          { 'Retry-After': String(wait) },
-        );
-      }
-      const user = await accounts.checkCredentials(db, email, password);
-      if (!user) {
-        app.loginThrottle.recordFailure(email, request.ip);
-        throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
-      }
-      app.loginThrottle.recordSuccess(email);
+      const user = await logIn({ db, limits: app.limits }, email, password, request.ip);
       app.activity.touch(user.id);
       const tokens = await accounts.startSession(db, app.tokens, user.id, refreshDays);
       return { ...tokens, user: accounts.toUser(user) };
@@ -83,7 +68,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      preHandler: app.limits.perAddress(app.limits.rules.refresh),
       schema: {
         tags,
         summary: 'Trade the refresh token (sent as bearer) for new tokens; each works once',

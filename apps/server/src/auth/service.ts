@@ -104,8 +104,12 @@ export interface IssuedTokens {
   expires_in: number;
 }
 
-async function issueRefreshToken(db: Db, sessionId: string, ttlDays: number): Promise<string> {
-  const token = newRefreshToken();
+async function issueRefreshToken(
+  db: Db,
+  sessionId: string,
+  ttlDays: number,
+  token = newRefreshToken(),
+): Promise<string> {
   await db.insert(refreshTokens).values({
     sessionId,
     tokenHash: hashToken(token),
@@ -138,6 +142,8 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
 }
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
+/** A refresh token presented again this soon by its session is a second tab, not a thief. */
+export const REFRESH_GRACE_MS = 10_000;
 
 /**
  * Trades a refresh token for new tokens. Each refresh token works once: using one again means it
@@ -163,27 +169,30 @@ export async function refresh(
     .where(eq(refreshTokens.tokenHash, hashToken(presented)))
     .limit(1);
   if (!row || row.revokedAt) throw unauthorized(SESSION_ENDED);
+  const reissue = async (refreshToken: string): Promise<IssuedTokens> => ({
+    access_token: await signer.sign({ userId: row.userId, sessionId: row.sessionId }),
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    expires_in: signer.accessTtlSeconds,
+  });
+  const withinGrace = (usedAt: Date) => Date.now() - usedAt.getTime() <= REFRESH_GRACE_MS;
   if (row.usedAt) {
+    // Two tabs of one session refreshing together: the later one gets the same successor.
+    if (withinGrace(row.usedAt)) return reissue(signer.successor(presented));
     await revokeSession(db, row.sessionId, 'refresh token reused');
     throw unauthorized(SESSION_ENDED);
   }
   if (row.expiresAt.getTime() <= Date.now()) throw unauthorized(SESSION_ENDED);
-  // Mark it used only if nobody else did in the meantime: of two racing uses, one wins.
+  // Mark it used only if nobody else did in the meantime: of two racing uses, one writes the
+  // successor, and the other answers with the same one.
   const claimed = await db
     .update(refreshTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) {
-    await revokeSession(db, row.sessionId, 'refresh token reused');
-    throw unauthorized(SESSION_ENDED);
-  }
-  return {
-    access_token: await signer.sign({ userId: row.userId, sessionId: row.sessionId }),
-    refresh_token: await issueRefreshToken(db, row.sessionId, refreshTtlDays),
-    token_type: 'Bearer',
-    expires_in: signer.accessTtlSeconds,
-  };
+  const successor = signer.successor(presented);
+  if (claimed.length === 0) return reissue(successor);
+  return reissue(await issueRefreshToken(db, row.sessionId, refreshTtlDays, successor));
 }
 
 export async function getUser(db: Db, userId: number): Promise<UserRow> {
@@ -198,15 +207,23 @@ export async function updateProfile(
   input: ProfileUpdate & { email: string; username: string; phone_number: string },
 ): Promise<User> {
   const user = await getUser(db, userId);
-  let passwordHash: string | undefined;
-  if (input.newPassword) {
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
+  // A stolen token alone must not be enough to take the account over: changing the log-in
+  // e-mail or the password needs the current password.
+  const emailChanges = input.email !== user.email;
+  if (emailChanges || input.newPassword) {
+    if (!input.currentPassword) {
+      const message = emailChanges
+        ? 'Enter your current password to change your e-mail address.'
+        : 'Enter your current password to set a new one';
+      throw new HttpError(400, 'CURRENT_PASSWORD_REQUIRED', message, { currentPassword: message });
+    }
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       throw new HttpError(400, 'WRONG_PASSWORD', 'Your current password is not correct.', {
         currentPassword: 'Your current password is not correct.',
       });
     }
-    passwordHash = await hashPassword(input.newPassword);
   }
+  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
   await assertAvailable(db, input.username, input.email, userId);
   try {
     const [row] = await db

@@ -1,6 +1,6 @@
 // Access tokens are short-lived JWTs naming the user and the session; refresh tokens are random
 // strings stored only as SHA-256 hashes, each good for one use.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface AccessClaims {
@@ -16,6 +16,15 @@ export class TokenSigner {
     readonly accessTtlSeconds: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+  }
+
+  /**
+   * The refresh token that replaces `token`: derived from it with the server's secret, so a token
+   * presented twice within the grace period gets the same successor (two tabs of one session
+   * refreshing at once), and nobody without the secret can compute it.
+   */
+  successor(token: string): string {
+    return createHmac('sha256', this.key).update(`refresh-successor:${token}`).digest('base64url');
   }
 
   sign(claims: AccessClaims): Promise<string> {

@@ -1,6 +1,11 @@
 // Cart and wishlist queries. Lines are priced by the catalogue at read time.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { basisPointsToPercent, type CartLine, type WishlistLine } from '@duka/domain';
+import {
+  basisPointsToPercent,
+  maxQuantity,
+  type CartLineFromServer,
+  type WishlistLine,
+} from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { cartItems, products, users, wishlistItems } from '../db/schema.ts';
 
@@ -34,7 +39,13 @@ function linePart(row: Priced, userId: number) {
   };
 }
 
-export async function cartOf(db: Db | Tx, userId: number, productId?: number): Promise<CartLine[]> {
+/** The shopper's cart; `maxUnitsPerLine` is the cap each line's `max_quantity` honours. */
+export async function cartOf(
+  db: Db | Tx,
+  userId: number,
+  maxUnitsPerLine: number,
+  productId?: number,
+): Promise<CartLineFromServer[]> {
   const rows = await db
     .select({ id: cartItems.id, quantity: cartItems.quantity, ...productFields })
     .from(cartItems)
@@ -43,7 +54,12 @@ export async function cartOf(db: Db | Tx, userId: number, productId?: number): P
       and(eq(cartItems.userId, userId), productId ? eq(cartItems.productId, productId) : undefined),
     )
     .orderBy(asc(cartItems.id));
-  return rows.map((r) => ({ id: r.id, quantity: r.quantity, ...linePart(r, userId) }));
+  return rows.map((r) => ({
+    id: r.id,
+    quantity: r.quantity,
+    max_quantity: maxQuantity(r.stock, maxUnitsPerLine),
+    ...linePart(r, userId),
+  }));
 }
 
 export async function wishlistOf(

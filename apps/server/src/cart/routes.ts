@@ -25,6 +25,7 @@ const errors = {
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  const cap = app.config.MAX_UNITS_PER_LINE;
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -37,7 +38,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(cartLineSchema), 401: apiErrorSchema },
       },
     },
-    async (request) => cartOf(db, currentUser(request).id),
+    async (request) => cartOf(db, currentUser(request).id, cap),
   );
 
   app.post(
@@ -45,7 +46,8 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Add a product (it leaves your wishlist); price and user_id sent are ignored',
+        summary:
+          'Add a product (it leaves your wishlist), up to the stock and the per-line cap; price and user_id sent are ignored',
         security,
         body: cartItemInputSchema,
         response: { 201: messageSchema.extend({ item: cartLineSchema }), ...errors },
@@ -57,6 +59,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request).id,
         request.body.product_id,
         request.body.quantity,
+        cap,
       );
       return reply.code(201).send({ message: CART_MESSAGES.addedToCart, item });
     },
@@ -67,7 +70,8 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change the quantity of a product in your cart (1 up to the stock)',
+        summary:
+          'Change the quantity of a product in your cart (1 up to the stock and the per-line cap)',
         security,
         params: productIdParamSchema,
         body: cartQuantitySchema,
@@ -81,6 +85,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request).id,
         request.params.id,
         request.body.quantity,
+        cap,
       ),
     }),
   );

@@ -1,7 +1,13 @@
 // Cart and wishlist use cases. The shopper is always the one of the token; prices come from the
 // catalogue; a product lives in the cart or the wishlist, never both.
 import { and, eq } from 'drizzle-orm';
-import { CART_MESSAGES, type CartLine, type WishlistLine } from '@duka/domain';
+import {
+  CART_MESSAGES,
+  QUANTITY_CAP_CODE,
+  quantityCapMessage,
+  type CartLineFromServer,
+  type WishlistLine,
+} from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { cartItems, wishlistItems } from '../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../lib/http-error.ts';
@@ -14,9 +20,20 @@ async function stockOf(tx: Tx, productId: number): Promise<number> {
   return stock;
 }
 
-function assertInStock(stock: number, quantity: number): void {
+/** A line above the per-line cap is refused wherever it is met: in the cart and at checkout. */
+export function assertWithinCap(quantity: number, maxUnitsPerLine: number): void {
+  if (quantity > maxUnitsPerLine) {
+    throw unprocessable(quantityCapMessage(maxUnitsPerLine), QUANTITY_CAP_CODE);
+  }
+}
+
+/** The quantity fits the stock and the cap; past them, the tighter of the two is what is told. */
+function assertAllowed(stock: number, quantity: number, maxUnitsPerLine: number): void {
   if (stock === 0) throw unprocessable('This product is out of stock.', 'OUT_OF_STOCK');
-  if (quantity > stock) throw unprocessable(`Only ${stock} left in stock.`, 'NOT_ENOUGH_STOCK');
+  if (quantity > stock && stock < maxUnitsPerLine) {
+    throw unprocessable(`Only ${stock} left in stock.`, 'NOT_ENOUGH_STOCK');
+  }
+  assertWithinCap(quantity, maxUnitsPerLine);
 }
 
 export async function addToCart(
@@ -24,7 +41,8 @@ export async function addToCart(
   userId: number,
   productId: number,
   quantity: number,
-): Promise<CartLine> {
+  maxUnitsPerLine: number,
+): Promise<CartLineFromServer> {
   return db.transaction(async (tx) => {
     await lockShopper(tx, userId);
     const stock = await stockOf(tx, productId);
@@ -35,11 +53,11 @@ export async function addToCart(
       .returning({ id: cartItems.id });
     // "Already in your cart" says more than a stock complaint about a line that exists.
     if (inserted.length === 0) throw conflict(CART_MESSAGES.alreadyInCart, 'ALREADY_IN_CART');
-    assertInStock(stock, quantity); // throwing here rolls the insert back
+    assertAllowed(stock, quantity, maxUnitsPerLine); // throwing here rolls the insert back
     await tx
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
-    return (await cartOf(tx, userId, productId))[0]!;
+    return (await cartOf(tx, userId, maxUnitsPerLine, productId))[0]!;
   });
 }
 
@@ -48,7 +66,8 @@ export async function setCartQuantity(
   userId: number,
   productId: number,
   quantity: number,
-): Promise<CartLine> {
+  maxUnitsPerLine: number,
+): Promise<CartLineFromServer> {
   return db.transaction(async (tx) => {
     await lockShopper(tx, userId);
     const stock = await stockOf(tx, productId);
@@ -58,8 +77,8 @@ export async function setCartQuantity(
       .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
       .returning({ id: cartItems.id });
     if (updated.length === 0) throw notFound('This product in your cart');
-    assertInStock(stock, quantity); // throwing here rolls the update back
-    return (await cartOf(tx, userId, productId))[0]!;
+    assertAllowed(stock, quantity, maxUnitsPerLine); // throwing here rolls the update back
+    return (await cartOf(tx, userId, maxUnitsPerLine, productId))[0]!;
   });
 }
 

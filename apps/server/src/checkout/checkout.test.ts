@@ -250,6 +250,37 @@ describe('paying with the sandbox provider', () => {
   });
 });
 
+describe('one open checkout per shopper', () => {
+  it('6 concurrent create-payments for one cart leave one pending order and take the stock once', async () => {
+    const p = await product(t.db, { priceCents: 20_000, stock: 10 });
+    const who = await readyShopper([[p, 2]]);
+    const starts = await Promise.all(Array.from({ length: 6 }, () => createPayment(t.app, who)));
+    // Each either started a payment or was told a newer checkout replaced it; nothing else.
+    expect(starts.filter((r) => r.statusCode !== 200 && r.statusCode !== 409)).toEqual([]);
+    expect(
+      starts
+        .filter((r) => r.statusCode === 409)
+        .every((r) => r.json().code === 'CHECKOUT_REPLACED'),
+    ).toBe(true);
+    const mine = await t.db.select().from(orders).where(eq(orders.userId, who.id));
+    expect(mine.filter((o) => o.status === 'pending_payment')).toHaveLength(1);
+    expect(await stockOf(t.db, p)).toBe(8);
+    // Only the open order can be paid.
+    const open = mine.find((o) => o.status === 'pending_payment')!;
+    const paid = [];
+    for (const r of starts.filter((r) => r.statusCode === 200)) {
+      const { paymentId } = r.json();
+      const payerId = await approveSandbox(t.app, paymentId).catch(() => 'none');
+      paid.push({
+        order: r.json().order_id,
+        status: (await execute(t.app, who, paymentId, payerId)).statusCode,
+      });
+    }
+    expect(paid.filter((x) => x.status === 200).map((x) => x.order)).toEqual([open.id]);
+    expect(await stockOf(t.db, p)).toBe(8);
+  });
+});
+
 describe('racing for the last units', () => {
   it('50 concurrent checkouts for 5 units give exactly 5 paid orders and stock 0', async () => {
     const p = await product(t.db, { priceCents: 20_000, stock: 5 });

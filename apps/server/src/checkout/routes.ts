@@ -33,6 +33,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     db,
     provider: app.payments,
     paymentTimeoutMinutes: app.config.ORDER_PAYMENT_TIMEOUT_MINUTES,
+    maxUnitsPerLine: app.config.MAX_UNITS_PER_LINE,
   });
   /** Where the provider sends the browser back: PUBLIC_URL, else the address this request came to. */
   const baseUrl = (request: FastifyRequest) =>

@@ -3,7 +3,8 @@
 // expires; executing a payment is idempotent (DESIGN.md, "Where we do better" 3, 7, 8).
 import { checkoutTotals, type CheckoutSummary } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { pricedCartLines } from '../cart/repo.ts';
+import { lockShopper, pricedCartLines } from '../cart/repo.ts';
+import { assertWithinCap } from '../cart/service.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../lib/http-error.ts';
 import { capturePayment } from '../orders/capture.ts';
 import { cancelUnpaidOrder, placeOrder } from '../orders/service.ts';
@@ -16,6 +17,7 @@ export interface CheckoutDeps {
   db: Db;
   provider: PaymentProvider;
   paymentTimeoutMinutes: number;
+  maxUnitsPerLine: number;
 }
 
 const METHOD_NAMES: Record<PaymentProvider['name'], string> = {
@@ -64,8 +66,12 @@ export async function startPayment(
 
   // 1. The order, its lines and the stock reservation: all or nothing.
   const order = await db.transaction(async (tx) => {
+    // One open checkout per shopper: a concurrent second create-payment waits here, then finds
+    // this order open and replaces it, so the stock is held once.
+    await lockShopper(tx, userId);
     const lines = await pricedCartLines(tx, userId);
     if (lines.length === 0) throw unprocessable('Your cart is empty.', 'CART_EMPTY');
+    for (const line of lines) assertWithinCap(line.quantity, deps.maxUnitsPerLine);
     return placeOrder(tx, {
       userId,
       lines,
@@ -100,17 +106,28 @@ export async function startPayment(
     throw err;
   }
 
-  // 3. The record that ties the provider's payment to the order.
-  await payments.insertPayment(db, {
-    orderId: order.id,
-    provider: provider.name,
-    providerPaymentId: created.providerPaymentId,
-    amountCents: order.totalCents,
-    currency: 'KES',
-    settlementCurrency: created.settlementCurrency,
-    settlementAmountMinor: created.settlementAmountMinor,
-    exchangeRate: created.exchangeRate,
+  // 3. The record that ties the provider's payment to the order, unless a newer checkout of
+  // the same shopper replaced the order meanwhile (its payment could never be captured).
+  const stillOpen = await db.transaction(async (tx) => {
+    if ((await lockOrder(tx, order.id))?.status !== 'pending_payment') return false;
+    await payments.insertPayment(tx, {
+      orderId: order.id,
+      provider: provider.name,
+      providerPaymentId: created.providerPaymentId,
+      amountCents: order.totalCents,
+      currency: 'KES',
+      settlementCurrency: created.settlementCurrency,
+      settlementAmountMinor: created.settlementAmountMinor,
+      exchangeRate: created.exchangeRate,
+    });
+    return true;
   });
+  if (!stillOpen) {
+    throw conflict(
+      'This checkout was replaced by a newer one from your account. Please use the newest payment page.',
+      'CHECKOUT_REPLACED',
+    );
+  }
   return {
     payment_link: created.approveUrl,
     order_id: order.id,

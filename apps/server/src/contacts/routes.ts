@@ -8,7 +8,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
-      config: { rateLimit: { max: app.config.CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      preHandler: app.limits.perAddress(app.limits.rules.contact),
       schema: {
         tags: ['contact'],
         summary: 'Send the shop a message',

@@ -69,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    exclusive: (_name, fn) => fn(),
+    exclusive: inProcessLocks(),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
@@ -102,4 +102,23 @@ async function withAdvisoryLock<T>(
   } finally {
     client.release();
   }
+}
+
+/**
+ * PGlite belongs to one process, so a lock in that process is enough: callers of one name run one
+ * after another (or, without waiting, the later one is told the lock is taken).
+ */
+function inProcessLocks(): Database['exclusive'] {
+  const held = new Map<string, Promise<unknown>>();
+  return async (name, fn, { wait }) => {
+    const previous = held.get(name);
+    if (previous && !wait) return undefined;
+    const run = (previous ?? Promise.resolve()).catch(() => {}).then(fn);
+    held.set(name, run);
+    try {
+      return await run;
+    } finally {
+      if (held.get(name) === run) held.delete(name);
+    }
+  };
 }

@@ -436,3 +436,21 @@ export const emails = pgTable(
   },
   (t) => [index('emails_created_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------- limits
+
+/** How often a key (an address, an account) used a limited action in one window. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    /** No window looks at this row after this moment. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_limits_expires_idx').on(t.expiresAt),
+  ],
+);

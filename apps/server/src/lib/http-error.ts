@@ -14,6 +14,18 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, 'VALIDATION_FAILED', message, fields);
+/**
+ * The 400 of a request part (`body`, `querystring`, `params`) that failed validation; `fields` maps
+ * each bad field's path (`tags.0`; `_` for the part as a whole) to its message.
+ */
+export function validationFailed(where: string, fields: Record<string, string>): HttpError {
+  const first = Object.entries(fields)[0];
+  const message = first
+    ? `Invalid ${where}: ${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}`
+    : `Invalid ${where}`;
+  return badRequest(message, fields);
+}
+
 export const unauthorized = (message = 'Please log in to continue.') =>
   new HttpError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to do this.') =>

@@ -3,11 +3,10 @@
 // repeat. A capture interrupted in between (a crash, a lost answer) is finished by the next
 // attempt or by the expiry job: the provider's capture is idempotent by request id.
 import type { Db, Tx } from '../db/client.ts';
-import { removeFromCart } from '../cart/repo.ts';
 import { PaymentProviderError, type PaymentProvider } from '../payments/provider.ts';
 import * as payments from '../payments/repo.ts';
 import * as repo from './repo.ts';
-import { cancelUnpaidOrder } from './service.ts';
+import { cancelUnpaidOrder, markOrderPaid } from './service.ts';
 
 /** A capture started this long ago without finishing was interrupted; the next attempt takes over. */
 export const CAPTURE_STALE_MS = 2 * 60_000;
@@ -86,18 +85,7 @@ async function finish(
     capturedAt: result.capturedAt,
   });
   // Nothing else moves an order whose payment is capturing, so it is still awaiting payment.
-  await repo.updateOrder(tx, order.id, {
-    status: 'paid',
-    paidAt: result.capturedAt,
-    expiresAt: null,
-  });
-  // The stock reservation is now a sale; what was bought leaves the cart.
-  const bought = await repo.stockLinesOf(tx, order.id);
-  await removeFromCart(
-    tx,
-    order.userId,
-    bought.map((b) => b.productId),
-  );
+  await markOrderPaid(tx, order, result.capturedAt);
   return { kind: 'paid', orderId: order.id };
 }
 

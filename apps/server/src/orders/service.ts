@@ -10,6 +10,7 @@ import {
   type OrderStatus,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
+import { removeFromCart } from '../cart/repo.ts';
 import { returnStock, takeStock } from '../catalog/stock.ts';
 import { conflict, found, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
@@ -37,6 +38,22 @@ export async function cancelUnpaidOrder(tx: Tx, orderId: number, closing: Closin
   await returnStock(tx, await repo.stockLinesOf(tx, orderId));
   await paymentsRepo.closeOpenPayments(tx, orderId, closing.status, closing.reason);
   return true;
+}
+
+/**
+ * The one way an order becomes paid by its payment (PayPal, the sandbox, M-Pesa), in the caller's
+ * transaction that recorded the payment: the stock reservation becomes a sale, and what was bought
+ * leaves the cart. Whatever must follow a sale (the confirmation message…) is written here too, in
+ * the same transaction, so it can never be lost or sent for a sale that did not happen.
+ */
+export async function markOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<void> {
+  await repo.updateOrder(tx, order.id, { status: 'paid', paidAt, expiresAt: null });
+  const bought = await repo.stockLinesOf(tx, order.id);
+  await removeFromCart(
+    tx,
+    order.userId,
+    bought.map((b) => b.productId),
+  );
 }
 
 /** True while one of the order's payments is being captured: its outcome is not known yet. */

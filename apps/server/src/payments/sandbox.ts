@@ -2,7 +2,7 @@
 // the whole checkout works on a laptop with no accounts. It returns the browser exactly as PayPal
 // does, to /excute-payment?paymentId=…&PayerID=… on our own origin. The PayerID is a keyed hash of
 // the payment id, so only an approval from our page can be captured, and no state is kept.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
   CaptureResult,
   CreatedPayment,
@@ -18,8 +18,9 @@ export class SandboxProvider implements PaymentProvider {
   constructor(private readonly secret: string) {}
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
-    // Deterministic per request id, so retrying a creation gives the same payment.
-    const id = `SBX-${createHash('sha256').update(input.requestId).digest('base64url').slice(0, 24)}`;
+    // Random (128 bits): the id is the only key to the payment page, so it must not be guessable
+    // from the order number.
+    const id = `SBX-${randomBytes(16).toString('base64url')}`;
     return {
       providerPaymentId: id,
       approveUrl: `${SANDBOX_PAGE}/${id}`,

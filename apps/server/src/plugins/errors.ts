@@ -2,7 +2,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, validationFailed } from '../lib/http-error.ts';
 
 function fieldsOf(
   issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>,
@@ -22,7 +22,11 @@ function fieldsOf(
 
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler((raw: FastifyError, request, reply) => {
+      // A schema's refusal is shaped like every other 400 (lib/validator-compiler.ts makes one too).
+      const error = hasZodFastifySchemaValidationErrors(raw)
+        ? validationFailed(raw.validationContext ?? 'request', fieldsOf(raw.validation))
+        : raw;
       if (error instanceof HttpError) {
         if (error.headers) void reply.headers(error.headers);
         return reply.code(error.statusCode).send({
@@ -30,15 +34,6 @@ export default fp(
           code: error.code,
           ...(error.fields ? { fields: error.fields } : {}),
         });
-      }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const fields = fieldsOf(error.validation);
-        const where = error.validationContext ?? 'request';
-        const first = Object.entries(fields)[0];
-        const message = first
-          ? `Invalid ${where}: ${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}`
-          : `Invalid ${where}`;
-        return reply.code(400).send({ error: message, code: 'VALIDATION_FAILED', fields });
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {

@@ -21,10 +21,19 @@ export default fp(
           upgradeInsecureRequests: null,
         },
       },
-      // The shop is served over plain HTTP on a laptop; HSTS belongs to the TLS terminator.
+      // The shop is served over plain HTTP on a laptop: HSTS is sent only for HTTPS (below).
       strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
     });
+    // Behind our own TLS-terminating proxy (TRUST_PROXY), a request that came over https is told
+    // to keep to https.
+    if (app.config.TRUST_PROXY) {
+      app.addHook('onSend', async (request, reply) => {
+        if (request.protocol === 'https') {
+          reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+        }
+      });
+    }
   },
   { name: 'security' },
 );

@@ -53,7 +53,7 @@ export default fp<WebOptions>(
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isApi = pathname === '/api' || pathname.startsWith('/api/');
-      const isAsset = /\.[a-z0-9]+$/i.test(pathname);
+      const isAsset = /\.[a-z0-9]+$/i.test(pathname) || /^\/(images|uploads)\//.test(pathname);
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset) {
         // A client route (/products/12, /dashboard/orders…): the app decides what to show.
         return reply

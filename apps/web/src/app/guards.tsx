@@ -3,8 +3,8 @@
 import { Navigate, Outlet } from 'react-router';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { LoadingText } from '../components/ui/status.tsx';
-import { useAuth } from '../features/auth/auth-provider.tsx';
-import NotFoundPage from './not-found-page.tsx';
+import { useAuth } from '../lib/auth-context.ts';
+import NotFoundPage from '../components/ui/not-found-page.tsx';
 
 export function RequireAdmin() {
   const { authToken, currentUser, isLoading } = useAuth();

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AuthProvider } from '../features/auth/auth-provider.tsx';
+import { AuthProvider } from './auth-provider.tsx';
 
 /** The root route: the session is available to every screen below it. */
 export function Root() {

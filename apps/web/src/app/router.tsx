@@ -1,5 +1,6 @@
 // The routes of SPEC §2.1. Every page is its own chunk, so the first load carries only the shell.
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import NotFoundPage from '../components/ui/not-found-page.tsx';
 import { LoadingText } from '../components/ui/status.tsx';
 import { RequireAdmin, RequireShopper } from './guards.tsx';
 import { lazyPage } from './lazy-page.ts';
@@ -24,7 +25,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyPage(() => import('../features/catalog/routes/home-page.tsx')) },
           page('products', () => import('../features/catalog/routes/products-page.tsx')),
-          page('products/:id', () => import('../features/catalog/routes/product-detail-page.tsx')),
+          page('products/:id', () => import('./routes/product-detail-route.tsx')),
           page('toppicks', () => import('../features/catalog/routes/top-picks-page.tsx')),
           page('weeklyoffers', () => import('../features/catalog/routes/weekly-offers-page.tsx')),
           page('about', () => import('../features/static-pages/about-page.tsx')),
@@ -35,17 +36,14 @@ export const routes: RouteObject[] = [
           page('paypal', () => import('../features/static-pages/paypal-page.tsx')),
           page('payless', () => import('../features/static-pages/payless-page.tsx')),
           page('contact', () => import('../features/contact/routes/contact-page.tsx')),
-          page('cart', () => import('../features/cart/routes/cart-page.tsx')),
-          page('wishlist', () => import('../features/cart/routes/wishlist-page.tsx')),
+          page('cart', () => import('./routes/cart-route.tsx')),
+          page('wishlist', () => import('./routes/wishlist-route.tsx')),
           page('checkout', () => import('../features/checkout/routes/checkout-page.tsx')),
           page(
             'excute-payment',
             () => import('../features/checkout/routes/execute-payment-page.tsx'),
           ),
-          page(
-            'ordercomplete',
-            () => import('../features/checkout/routes/order-complete-page.tsx'),
-          ),
+          page('ordercomplete', () => import('../features/orders/routes/order-complete-page.tsx')),
           page('search', () => import('../features/admin/routes/search-page.tsx')),
           {
             path: 'userprofile',
@@ -78,13 +76,14 @@ export const routes: RouteObject[] = [
                   ),
                   page(
                     'relatedproducts',
-                    () => import('../features/account/routes/related-products-page.tsx'),
+                    () => import('../features/catalog/routes/related-products-page.tsx'),
                   ),
                 ],
               },
             ],
           },
-          page('*', () => import('./not-found-page.tsx')),
+          // Already in the first load (the guards show it too), so not a chunk of its own.
+          { path: '*', Component: NotFoundPage },
         ],
       },
       {

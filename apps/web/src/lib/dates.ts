@@ -1,7 +1,6 @@
 // The back office works in Nairobi time (UTC+3 all year, no daylight saving), wherever the
 // admin's browser happens to be.
-const NAIROBI_OFFSET_MS = 3 * 3_600_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, nairobiDate } from '@duka/domain/common/nairobi-time';
 
 const usDate = new Intl.DateTimeFormat('en-US', {
   month: '2-digit',
@@ -19,7 +18,7 @@ export function formatUsDate(iso: string | null | undefined): string {
 
 /** Today's date in Nairobi as YYYY-MM-DD (the value of a date input). */
 export function todayInNairobi(now = new Date()): string {
-  return new Date(now.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
+  return nairobiDate(now);
 }
 
 /** The `count` Nairobi days up to and including today, oldest first, as YYYY-MM-DD. */

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { REPLY_MESSAGES } from './messages.ts';
 import { centsSchema, pagingQuery } from '../common/schemas.ts';
 import { productSummarySchema, reviewSchema } from '../catalog/schemas.ts';
 import { orderStatusSchema } from '../orders/schemas.ts';
+
+// Re-exported, so imports from here and from the package root keep working.
+export { REPLY_MESSAGES };
 
 const page = <T extends z.ZodTypeAny>(key: string, item: T) =>
   z.object({
@@ -192,11 +196,6 @@ export const adminMessagesSchema = z.object({
   unread: z.number().int(),
 });
 export type AdminMessages = z.infer<typeof adminMessagesSchema>;
-
-export const REPLY_MESSAGES = {
-  invalid: 'Please provide a valid recipient email and message.',
-  sent: 'Reply sent successfully!',
-} as const;
 
 export const replySchema = z.object({
   message: z

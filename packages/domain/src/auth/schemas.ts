@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from './messages.ts';
 
-/** SPEC §5, word for word. */
-export const AUTH_MESSAGES = {
-  passwordRule: 'Password must be at least 8 characters long and include numbers and symbols',
-  passwordsDiffer: 'Passwords do not match',
-  newPasswordsDiffer: 'New passwords do not match',
-  emailRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-  usernameRequired: 'Username is required',
-  phoneRequired: 'Phone number is required',
-  invalidEmail: 'Invalid email',
-  invalidCredentials: 'Invalid email or password',
-} as const;
+// Re-exported, so imports from here and from the package root keep working.
+export { AUTH_MESSAGES };
 
 /** At least 8 characters with a letter, a digit and one of !@#$%^&* (SPEC §5). */
 export function meetsPasswordRule(password: string): boolean {
@@ -23,7 +14,7 @@ export function meetsPasswordRule(password: string): boolean {
   );
 }
 
-const passwordSchema = z
+export const passwordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRule })
   .max(200, 'Password is too long')
   .refine(meetsPasswordRule, AUTH_MESSAGES.passwordRule);

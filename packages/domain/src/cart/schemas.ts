@@ -1,38 +1,22 @@
 import { z } from 'zod';
-import { centsSchema } from '../common/schemas.ts';
+import { CART_MESSAGES } from './messages.ts';
+import { centsSchema, int32, int32FromText } from '../common/schemas.ts';
 
-/** SPEC §5 and §8, word for word. */
-export const CART_MESSAGES = {
-  alreadyInCart: 'Item is already in your cart.',
-  alreadyInWishlist: 'Item is already in your wishlist.',
-  loginForCart: 'You need to log in to add items to the cart.',
-  loginForWishlist: 'You need to log in to add items to the wishlist.',
-  addedToCart: 'Product successfully added to your cart!',
-  removedFromCart: 'Product successfully removed from your cart.',
-  addedToWishlist: 'Product successfully added to your wishlist!',
-  removedFromWishlist: 'Product successfully removed from your wishlist.',
-  addToCartFailed: 'Failed to add item to cart.',
-  removeFromCartFailed: 'Failed to remove item from cart.',
-  addToWishlistFailed: 'Failed to add item to wishlist.',
-  removeFromWishlistFailed: 'Failed to remove item from wishlist.',
-  cartLoadFailed: 'Failed to fetch cart data',
-  wishlistLoadFailed: 'Failed to fetch wishlist data',
-} as const;
+// Re-exported, so imports from here and from the package root keep working.
+export { CART_MESSAGES };
 
-const INT4_MAX = 2_147_483_647;
 const PRODUCT_ID = 'product_id must be a product id';
 const QUANTITY = 'Quantity must be a whole number of at least 1';
 
 // Bodies take JSON numbers as they are (no coercion: `true` or "2" is not a quantity); path
 // parameters arrive as text and are coerced.
-const productId = z
-  .number({ error: PRODUCT_ID })
-  .int(PRODUCT_ID)
-  .positive(PRODUCT_ID)
-  .max(INT4_MAX);
+const productId = int32(PRODUCT_ID).positive(PRODUCT_ID);
 
-/** 1 or more; the upper bound is the product's stock, checked by the server (422). */
-const quantity = z.number({ error: QUANTITY }).int(QUANTITY).min(1, QUANTITY);
+/**
+ * 1 or more. The server holds a line to the product's stock and to its per-line cap (both 422);
+ * the schema only keeps the number within what the database can hold.
+ */
+const quantity = int32(QUANTITY).min(1, QUANTITY);
 
 /** POST /api/cart. SPEC §3 also sends price and user_id: both are ignored (stripped). */
 export const cartItemInputSchema = z.object({
@@ -47,7 +31,7 @@ export const cartQuantitySchema = z.object({ quantity });
 export const wishlistItemInputSchema = z.object({ product_id: productId });
 
 export const productIdParamSchema = z.object({
-  id: z.coerce.number({ error: PRODUCT_ID }).int(PRODUCT_ID).positive(PRODUCT_ID).max(INT4_MAX),
+  id: int32FromText(PRODUCT_ID).positive(PRODUCT_ID),
 });
 
 export const wishlistLineSchema = z
@@ -65,6 +49,18 @@ export const wishlistLineSchema = z
 export type WishlistLine = z.infer<typeof wishlistLineSchema>;
 
 export const cartLineSchema = wishlistLineSchema
-  .extend({ quantity: z.number().int() })
+  .extend({
+    quantity: z.number().int(),
+    max_quantity: z
+      .number()
+      .int()
+      .describe('The most this line may hold: the stock, but never more than the per-line cap'),
+  })
   .meta({ id: 'CartLine' });
-export type CartLine = z.infer<typeof cartLineSchema>;
+/** A cart line exactly as the API sends it. */
+export type CartLineFromServer = z.infer<typeof cartLineSchema>;
+/**
+ * A cart line as the screens hold it. The server always sends `max_quantity`; it is optional here
+ * only while the web app's optimistic stand-in lines are built without it.
+ */
+export type CartLine = Omit<CartLineFromServer, 'max_quantity'> & { max_quantity?: number };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, pagingQuery } from '../common/schemas.ts';
+import { centsSchema, int32, int32FromText, pagingQuery } from '../common/schemas.ts';
 import { PRODUCT_SORTS } from './constants.ts';
 import { PRODUCT_EDIT_MESSAGES } from './messages.ts';
 
@@ -41,7 +41,7 @@ export const productSearchQuerySchema = z
 
 export const relatedQuerySchema = z
   .object({
-    exclude: z.coerce.number().int().positive().optional().describe('A product id to leave out'),
+    exclude: int32FromText().positive().optional().describe('A product id to leave out'),
     ...pagingQuery(4),
   })
   .strict();
@@ -152,25 +152,25 @@ export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
 // ---------------------------------------------------------------- catalogue management
 
+/** Ksh 20,000,000: a price beyond it is a typing mistake (and line totals stay far from 2^53). */
+const MAX_PRICE_CENTS = 2_000_000_000;
+const MAX_STOCK = 10_000_000;
+
 /** PATCH /api/products/{id}: exactly one of the three (SPEC §7). Price is cents. */
 export const productPatchSchema = z
   .object({
-    price: z
-      .number({ error: PRODUCT_EDIT_MESSAGES.price })
-      .int(PRODUCT_EDIT_MESSAGES.price)
+    price: int32(PRODUCT_EDIT_MESSAGES.price)
       .min(0, PRODUCT_EDIT_MESSAGES.price)
-      .max(2_000_000_000, PRODUCT_EDIT_MESSAGES.price)
+      .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price)
       .optional(),
     discount_percentage: z
       .number({ error: PRODUCT_EDIT_MESSAGES.discount })
       .min(0, PRODUCT_EDIT_MESSAGES.discount)
       .max(100, PRODUCT_EDIT_MESSAGES.discount)
       .optional(),
-    stock: z
-      .number({ error: PRODUCT_EDIT_MESSAGES.stock })
-      .int(PRODUCT_EDIT_MESSAGES.stock)
+    stock: int32(PRODUCT_EDIT_MESSAGES.stock)
       .min(0, PRODUCT_EDIT_MESSAGES.stock)
-      .max(10_000_000, PRODUCT_EDIT_MESSAGES.stock)
+      .max(MAX_STOCK, PRODUCT_EDIT_MESSAGES.stock)
       .optional(),
   })
   .strict()
@@ -191,11 +191,9 @@ export const productCreateSchema = z.object({
   title: z.string().trim().min(1, 'Product name is required').max(200),
   brand: z.string().trim().min(1, 'Brand is required').max(100),
   description: z.string().trim().min(1, 'Description is required').max(5000),
-  price: z
-    .number({ error: PRODUCT_EDIT_MESSAGES.price })
-    .int()
+  price: int32(PRODUCT_EDIT_MESSAGES.price)
     .min(1, PRODUCT_EDIT_MESSAGES.price)
-    .max(2_000_000_000),
+    .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price),
   discountPercentage: z
     .number()
     .min(0, PRODUCT_EDIT_MESSAGES.discount)
@@ -205,8 +203,8 @@ export const productCreateSchema = z.object({
   images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
   category: z.string().trim().min(1, 'Category is required').max(60),
   sku: z.string().trim().min(1).max(60).default('default-sku'),
-  stock: z.number().int().min(0, PRODUCT_EDIT_MESSAGES.stock).max(10_000_000).default(0),
-  weight: z.number().int().min(0).max(10_000_000).default(0),
+  stock: int32().min(0, PRODUCT_EDIT_MESSAGES.stock).max(MAX_STOCK).default(0),
+  weight: int32().min(0).max(10_000_000).default(0).describe('grams'),
   warrantyInformation: z.string().trim().max(200).default('1 year warranty'),
   shippingInformation: z.string().trim().max(200).default('Ships in 1 weeks'),
   returnPolicy: z.string().trim().max(200).default('30 days return policy'),

@@ -13,15 +13,42 @@ export const apiErrorSchema = z
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const idParamSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+/** Bounds of PostgreSQL's integer: every id, quantity, stock and price column is one. */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+
+const said = (message: string | undefined) =>
+  message === undefined ? undefined : { error: message };
+
+/**
+ * A whole number an integer column holds. Every integer a request carries is one of these (or
+ * narrower), so that a number too big for the database is a 400, never a failed query. `message`,
+ * when given, is what a wrong value of any kind is told.
+ */
+export function int32(message?: string) {
+  return z
+    .number(said(message))
+    .int(said(message))
+    .min(INT32_MIN, said(message))
+    .max(INT32_MAX, said(message));
+}
+
+/** The same, read from text: query strings and path parameters. */
+export function int32FromText(message?: string) {
+  return z.coerce
+    .number(said(message))
+    .int(said(message))
+    .min(INT32_MIN, said(message))
+    .max(INT32_MAX, said(message));
+}
+
+export const idParamSchema = z.object({ id: int32FromText().positive() });
 
 /** Paging for lists: `skip` rows are passed over and at most `limit` are returned. */
 export function pagingQuery(defaultLimit: number, maxLimit = 100) {
   return {
-    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
-    skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    limit: int32FromText().min(1).max(maxLimit).default(defaultLimit),
+    skip: int32FromText().min(0).max(10_000_000).default(0),
   };
 }
 

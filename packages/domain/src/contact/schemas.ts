@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGES } from './messages.ts';
 
-/** SPEC §5 and §2.10, word for word. */
-export const CONTACT_MESSAGES = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  invalidEmail: 'Invalid email',
-  phoneRequired: 'Phone number is required',
-  phoneNumeric: 'Phone number must be numeric',
-  messageRequired: 'Message is required',
-  submitted: 'Submitted successfully',
-  toast: 'Your message has been submitted successfully. Our team will get back to you shortly!',
-} as const;
+// Re-exported, so imports from here and from the package root keep working.
+export { CONTACT_MESSAGES };
 
 export const contactInputSchema = z.object({
   name: z

@@ -1,7 +1,7 @@
 // The shop header (SPEC §2.2).
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth-context.ts';
 import { useHeaderAccount } from './use-header-account.ts';
 
 /** The shop's log-out (SPEC §4 and §8): to /login on success, 'Something went wrong' if not. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth-context.ts';
 import { cartQueries } from '../../features/cart/api/cart-api.ts';
 
 /** What the header shows of the visitor's account: where 'My Account' goes and the badge counts. */

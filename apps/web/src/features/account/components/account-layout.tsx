@@ -1,7 +1,7 @@
 // The shopper's account area (SPEC §2.13): a sidebar that collapses on small screens.
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 
 const LINKS = [
   { to: 'dashboarduser', label: 'Dashboard' },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 
 const CARDS = [
   {

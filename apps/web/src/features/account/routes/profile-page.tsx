@@ -4,10 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingText, FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { authQueries, updateProfile } from '../../auth/api/auth-api.ts';
-import { Field, inputClass, TextField } from '../../auth/components/field.tsx';
-import { PasswordInput } from '../../auth/components/password-input.tsx';
+import { profileQuery, updateProfile } from '../api/profile-api.ts';
+
+const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your e-mail address.';
 
 interface FormValues {
   username: string;
@@ -21,7 +24,8 @@ interface FormValues {
 export default function ProfilePage() {
   useDocumentTitle('Update Profile');
   const queryClient = useQueryClient();
-  const profile = useQuery(authQueries.profile());
+  const { reloadCurrentUser } = useAuth();
+  const profile = useQuery(profileQuery());
   const [edited, setEdited] = useState<Partial<FormValues>>({});
   const [success, setSuccess] = useState('');
   const [error, setError] = useState('');
@@ -37,6 +41,8 @@ export default function ProfilePage() {
     confirmPassword: '',
     ...edited,
   };
+  const emailChanged =
+    !!profile.data && values.email.trim().toLowerCase() !== profile.data.email.toLowerCase();
   const set = (field: keyof FormValues) => (e: { target: { value: string } }) =>
     setEdited((v) => ({ ...v, [field]: e.target.value }));
 
@@ -48,6 +54,10 @@ export default function ProfilePage() {
       setError('New passwords do not match');
       return;
     }
+    if (emailChanged && !values.currentPassword) {
+      setFieldErrors({ currentPassword: EMAIL_NEEDS_PASSWORD });
+      return;
+    }
     setError('');
     setSaving(true);
     try {
@@ -55,14 +65,15 @@ export default function ProfilePage() {
         username: values.username,
         email: values.email,
         phone_number: values.phone_number,
-        // Without a new password, neither password field is sent (SPEC §5).
-        ...(values.newPassword
-          ? { currentPassword: values.currentPassword, newPassword: values.newPassword }
-          : {}),
+        // Without a new password, neither password field is sent (SPEC §5) — except that a new
+        // e-mail address needs the current password.
+        ...(values.newPassword || emailChanged ? { currentPassword: values.currentPassword } : {}),
+        ...(values.newPassword ? { newPassword: values.newPassword } : {}),
       });
       setSuccess('Profile updated successfully');
       setEdited({});
-      await queryClient.invalidateQueries({ queryKey: ['auth'] });
+      // The header shows the new name too.
+      await Promise.all([queryClient.invalidateQueries(profileQuery()), reloadCurrentUser()]);
     } catch (err) {
       if (err instanceof ApiError) {
         setFieldErrors(err.fields);
@@ -108,7 +119,15 @@ export default function ProfilePage() {
           type="email"
           value={values.email}
           onChange={set('email')}
+          {...(emailChanged && !fieldErrors.email
+            ? { 'aria-describedby': 'email-needs-password' }
+            : {})}
         />
+        {emailChanged && (
+          <p id="email-needs-password" className="-mt-2 text-sm text-slate-600">
+            {EMAIL_NEEDS_PASSWORD} It goes in the Current Password field below.
+          </p>
+        )}
         <TextField
           label="Phone Number"
           error={fieldErrors.phone_number}

@@ -1,5 +1,36 @@
-import type { Product, ProductCreate, ProductPatch } from '@duka/domain';
+// The back office's catalogue calls. Its queries sit under the 'products' key, so that one
+// invalidation after an edit refreshes both the back office and the shop's own product queries.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  CategoryFacet,
+  Product,
+  ProductCreate,
+  ProductPage,
+  ProductPatch,
+  ProductSort,
+} from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
+
+export interface AdminProductQuery {
+  q?: string | undefined;
+  sort: ProductSort;
+  limit: number;
+  skip: number;
+}
+
+export const adminProductsQuery = (query: AdminProductQuery) =>
+  queryOptions({
+    queryKey: ['products', 'admin', 'list', query],
+    queryFn: () => api<ProductPage>('/products', { query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const adminCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'admin', 'categories'],
+    queryFn: () => api<CategoryFacet[]>('/products/categories'),
+    staleTime: 5 * 60_000,
+  });
 
 export const patchProduct = (id: number, patch: ProductPatch) =>
   api<Product>(`/products/${id}`, { method: 'PATCH', body: patch });

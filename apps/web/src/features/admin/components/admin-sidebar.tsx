@@ -1,7 +1,7 @@
 // The back office's sidebar (SPEC §2.14): collapses on small screens.
 import { useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 
 const item = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-200 hover:bg-slate-800'}`;

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminMessage } from '@duka/domain';
-import { REPLY_MESSAGES } from '@duka/domain/admin/schemas';
+import { REPLY_MESSAGES } from '@duka/domain/admin/messages';
 import { Button } from '../../../components/ui/button.tsx';
 import { messagesQuery, replyToMessage } from '../api/messages-api.ts';
 

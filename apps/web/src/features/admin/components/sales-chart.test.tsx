@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SALES_DAYS, salesPoints } from './sales-chart.tsx';
+import { SALES_DAYS } from '@duka/domain/common/nairobi-time';
+import { salesPoints } from './sales-chart.tsx';
 
 describe('salesPoints', () => {
   it('gives every day of the period in shillings, with 0 where nothing was sold', () => {

@@ -10,10 +10,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { SALES_DAYS } from '@duka/domain/common/nairobi-time';
 import { CENTS_PER_SHILLING, formatKsh } from '@duka/domain/pricing/money';
 import { lastDaysInNairobi } from '../../../lib/dates.ts';
 
-export const SALES_DAYS = 30;
 const BRAND_700 = '#047857';
 const SLATE_200 = '#e2e8f0';
 const SLATE_500 = '#64748b';

@@ -7,9 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { Field, inputClass, TextField } from '../../auth/components/field.tsx';
-import { catalogQueries } from '../../catalog/api/catalog-api.ts';
-import { createProduct } from '../api/catalog-admin-api.ts';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { adminCategoriesQuery, createProduct } from '../api/catalog-admin-api.ts';
 import { ImageSlot } from '../components/image-slot.tsx';
 
 const EMPTY = {
@@ -26,7 +25,7 @@ export default function AddProductPage() {
   useDocumentTitle('Add Product');
   const notice = useNotice();
   const queryClient = useQueryClient();
-  const categories = useQuery(catalogQueries.categories());
+  const categories = useQuery(adminCategoriesQuery());
   const [values, setValues] = useState(EMPTY);
   const [images, setImages] = useState<(string | null)[]>([null, null, null]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { AdminOrder, AdminUser } from '@duka/domain';
 import { AppProviders } from '../../../app/providers.tsx';
 import { clearTokens, setTokens } from '../../../lib/session-tokens.ts';
-import { AuthProvider } from '../../auth/auth-provider.tsx';
+import { AuthProvider } from '../../../app/auth-provider.tsx';
 import CustomersPage from './customers-page.tsx';
 import OrdersPage, { formatKshs } from './orders-page.tsx';
 

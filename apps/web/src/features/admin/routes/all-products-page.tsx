@@ -7,7 +7,7 @@ import { useNotice } from '../../../components/ui/notices.tsx';
 import { ErrorText } from '../../../components/ui/status.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { catalogQueries } from '../../catalog/api/catalog-api.ts';
+import { adminProductsQuery } from '../api/catalog-admin-api.ts';
 import { AdminProductCard } from '../components/admin-product-card.tsx';
 import { AdminProductsPager } from '../components/admin-products-pager.tsx';
 import { EditProductModal, type EditAction } from '../components/edit-product-modal.tsx';
@@ -28,7 +28,7 @@ export default function AllProductsPage() {
   const q = useDebouncedValue(text.trim(), 300);
   const ids = { search: useId(), sort: useId() };
   const products = useQuery(
-    catalogQueries.products({
+    adminProductsQuery({
       q: q || undefined,
       sort,
       limit: PAGE_SIZE,

@@ -1,7 +1,7 @@
 // Customers (SPEC §2.14, DESIGN.md 10): computed figures, every account, and admin rights. The
 // server refuses to demote the last admin; its reason is shown beside the account.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminUser } from '@duka/domain';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -10,8 +10,7 @@ import { ResponsiveTable, type Column } from '../../../components/ui/responsive-
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { authQueries } from '../../auth/api/auth-api.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { customersSummaryQuery, useSetAdminRights, usersQuery } from '../api/customers-api.ts';
 
 const PAGE_SIZE = 10;
@@ -31,7 +30,7 @@ function Trend({ percent }: { percent: number }) {
 }
 
 function AdminRightsButton({ user, isMe }: { user: AdminUser; isMe: boolean }) {
-  const queryClient = useQueryClient();
+  const { reloadCurrentUser } = useAuth();
   const notice = useNotice();
   const rights = useSetAdminRights();
   const grant = !user.is_admin;
@@ -52,7 +51,7 @@ function AdminRightsButton({ user, isMe }: { user: AdminUser; isMe: boolean }) {
                     : `${updated.username} is no longer an admin.`,
                 );
                 // Demoting yourself closes the back office to you.
-                if (isMe) void queryClient.invalidateQueries(authQueries.currentUser());
+                if (isMe) void reloadCurrentUser();
               },
             },
           )

@@ -10,7 +10,7 @@ import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatUsDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { OrderStatusBadge } from '../../orders/components/order-status-badge.tsx';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { dashboardQuery } from '../api/dashboard-api.ts';
 import { SalesChart } from '../components/sales-chart.tsx';
 

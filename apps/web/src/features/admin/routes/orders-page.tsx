@@ -11,7 +11,7 @@ import { ResponsiveTable, type Column } from '../../../components/ui/responsive-
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatUsDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { OrderStatusBadge, orderStatusLabel } from '../../orders/components/order-status-badge.tsx';
+import { OrderStatusBadge, orderStatusLabel } from '../../../components/ui/order-status-badge.tsx';
 import { adminOrdersQuery, useUpdateOrderStatus } from '../api/orders-admin-api.ts';
 
 const PAGE_SIZE = 10;

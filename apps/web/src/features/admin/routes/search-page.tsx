@@ -4,13 +4,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { displayPriceCents, formatKsh, percentToBasisPoints } from '@duka/domain/pricing/money';
-import NotFoundPage from '../../../app/not-found-page.tsx';
+import NotFoundPage from '../../../components/ui/not-found-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatUsDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
-import { OrderStatusBadge } from '../../orders/components/order-status-badge.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { adminSearchQuery } from '../api/search-api.ts';
 
 function Section({

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, Profile, ProfileUpdate, User } from '@duka/domain';
+import type { LoginInput, LoginResponse, User } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
 export const authQueries = {
@@ -8,12 +8,6 @@ export const authQueries = {
       queryKey: ['auth', 'current-user'],
       queryFn: () => api<User>('/current_user'),
       staleTime: 5 * 60_000,
-      retry: false,
-    }),
-  profile: () =>
-    queryOptions({
-      queryKey: ['auth', 'profile'],
-      queryFn: () => api<Profile>('/profile'),
       retry: false,
     }),
 };
@@ -29,6 +23,3 @@ export const register = (input: {
 }) => api<{ message: string; user: User }>('/register', { method: 'POST', body: input });
 
 export const logOut = () => api<{ message: string }>('/logout', { method: 'POST' });
-
-export const updateProfile = (input: ProfileUpdate) =>
-  api<{ message: string; user: User }>('/profile', { method: 'PATCH', body: input });

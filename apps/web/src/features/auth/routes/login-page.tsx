@@ -8,10 +8,10 @@ import { loginSchema, type LoginInput } from '@duka/domain/auth/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { logIn } from '../api/auth-api.ts';
-import { useAuth } from '../auth-provider.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { Field, inputClass, TextField } from '../components/field.tsx';
-import { PasswordInput } from '../components/password-input.tsx';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { AuthAlternatives } from '../components/auth-alternatives.tsx';
 
 export default function LoginPage() {

@@ -10,8 +10,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { register as registerAccount } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { Field, inputClass, TextField } from '../components/field.tsx';
-import { PasswordInput } from '../components/password-input.tsx';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { AuthAlternatives } from '../components/auth-alternatives.tsx';
 
 export default function SignupPage() {

@@ -2,7 +2,7 @@
 // list takes the product off the other, as the server does.
 import { queryOptions } from '@tanstack/react-query';
 import type { CartLine, WishlistLine } from '@duka/domain';
-import { CART_MESSAGES } from '@duka/domain/cart/schemas';
+import { CART_MESSAGES } from '@duka/domain/cart/messages';
 import { api } from '../../../lib/api-client.ts';
 import { useListMutation } from './use-list-mutation.ts';
 

@@ -2,9 +2,10 @@
 // title, price, quantity, subtotal, and buttons to move it to the wishlist or remove it.
 import { Link } from 'react-router';
 import type { CartLine } from '@duka/domain';
+import { quantityCapMessage } from '@duka/domain/cart/quantity-cap';
 import { lineTotalCents } from '@duka/domain/pricing/cart-total';
 import { formatKsh } from '@duka/domain/pricing/money';
-import { QuantityStepper } from '../../catalog/components/quantity-stepper.tsx';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import {
   productOfLine,
   useAddToWishlist,
@@ -42,9 +43,17 @@ function Quantity({ line }: { line: CartLine }) {
     <div>
       <QuantityStepper
         value={line.quantity}
-        max={line.stock}
+        // The server's bound: the stock, and at most MAX_UNITS_PER_LINE per order.
+        max={line.max_quantity ?? line.stock}
         onChange={(quantity) => setQuantity.mutate({ productId: line.product_id, quantity })}
       />
+      {line.max_quantity !== undefined &&
+        line.max_quantity < line.stock &&
+        line.quantity >= line.max_quantity && (
+          <p className="mt-1 text-xs font-medium text-slate-600">
+            {quantityCapMessage(line.max_quantity)}
+          </p>
+        )}
       {line.quantity > line.stock && (
         <p className="mt-1 text-xs font-medium text-amber-700">
           {line.stock > 0 ? `Only ${line.stock} left in stock` : 'Out of stock'}

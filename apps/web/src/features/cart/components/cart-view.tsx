@@ -1,8 +1,9 @@
-// The cart's content (SPEC §2.6): logged out, loading, failed, empty, or its lines.
+// The cart's content (SPEC §2.6): logged out, loading, failed, empty, or its lines; above the
+// lines, the notice app/ passes in (a payment cancelled on the way back from paying).
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CartLine } from '@duka/domain';
-import { CART_MESSAGES } from '@duka/domain/cart/schemas';
-import { PaymentCancelledNotice } from '../../checkout/components/payment-cancelled-notice.tsx';
+import { CART_MESSAGES } from '@duka/domain/cart/messages';
 import { CartLines } from './cart-lines.tsx';
 import { loadErrorText } from './load-error.ts';
 import { LoginNeeded } from './login-needed.tsx';
@@ -10,9 +11,11 @@ import { LoginNeeded } from './login-needed.tsx';
 export function CartView({
   loggedIn,
   cart,
+  notice,
 }: {
   loggedIn: boolean;
   cart: UseQueryResult<CartLine[]>;
+  notice: ReactNode;
 }) {
   if (!loggedIn) return <LoginNeeded text="Please log in to view and manage your shopping cart." />;
   if (cart.isPending) return <p role="status">Loading...</p>;
@@ -25,7 +28,7 @@ export function CartView({
   }
   return (
     <div>
-      <PaymentCancelledNotice />
+      {notice}
       {cart.data.length === 0 ? (
         <p className="py-6 text-center text-slate-600">Your cart is empty.</p>
       ) : (

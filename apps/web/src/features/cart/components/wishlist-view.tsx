@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { WishlistLine } from '@duka/domain';
-import { CART_MESSAGES } from '@duka/domain/cart/schemas';
+import { CART_MESSAGES } from '@duka/domain/cart/messages';
 import { useAccessToken } from '../../../lib/session.ts';
 import {
   cartQueries,

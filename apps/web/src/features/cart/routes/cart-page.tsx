@@ -1,4 +1,6 @@
-// /cart: the 'Shopping Cart' modal overlay on the shop (SPEC §2.1, §2.6).
+// /cart: the 'Shopping Cart' modal overlay on the shop (SPEC §2.1, §2.6). app/ supplies the page
+// behind it and the notice of a cancelled payment (the checkout's).
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +13,7 @@ import { CartView } from '../components/cart-view.tsx';
 import { ShopBehind } from '../components/shop-behind.tsx';
 import { useLeave } from '../components/use-leave.ts';
 
-export default function CartPage() {
+export default function CartPage({ behind, notice }: { behind: ReactNode; notice: ReactNode }) {
   useDocumentTitle('Shopping Cart');
   const navigate = useNavigate();
   const leave = useLeave();
@@ -20,7 +22,7 @@ export default function CartPage() {
   const lines = cart.data ?? [];
   return (
     <>
-      <ShopBehind title="Shopping Cart" />
+      <ShopBehind title="Shopping Cart">{behind}</ShopBehind>
       <Modal
         title="Shopping Cart"
         size="xl"
@@ -38,7 +40,7 @@ export default function CartPage() {
           ) : undefined
         }
       >
-        <CartView loggedIn={!!token} cart={cart} />
+        <CartView loggedIn={!!token} cart={cart} notice={notice} />
       </Modal>
     </>
   );

@@ -1,4 +1,6 @@
-// /wishlist: the 'Wishlist' modal overlay on the shop (SPEC §2.1, §2.7).
+// /wishlist: the 'Wishlist' modal overlay on the shop (SPEC §2.1, §2.7); app/ supplies the page
+// behind it.
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAccessToken } from '../../../lib/session.ts';
@@ -7,13 +9,13 @@ import { ShopBehind } from '../components/shop-behind.tsx';
 import { useLeave } from '../components/use-leave.ts';
 import { WishlistView } from '../components/wishlist-view.tsx';
 
-export default function WishlistPage() {
+export default function WishlistPage({ behind }: { behind: ReactNode }) {
   useDocumentTitle('Wishlist');
   const leave = useLeave();
   const token = useAccessToken();
   return (
     <>
-      <ShopBehind title="Wishlist" />
+      <ShopBehind title="Wishlist">{behind}</ShopBehind>
       <Modal
         title="Wishlist"
         size="lg"

@@ -1,17 +1,18 @@
-// /products/{id} (SPEC §2.5).
+// /products/{id} (SPEC §2.5). The buttons that add to the cart or wishlist come from app/, which
+// composes this page with the cart feature.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { Product } from '@duka/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { rememberViewed } from '../../../lib/recently-viewed.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { ImageGallery } from '../components/image-gallery.tsx';
 import { ProductPrice } from '../components/product-card.tsx';
-import { ProductActions } from '../components/product-actions.tsx';
-import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { RelatedProducts } from '../components/related-products.tsx';
 import { ReviewsSection } from '../components/reviews-section.tsx';
 import { TopPicksStrip } from '../components/top-picks-strip.tsx';
@@ -25,7 +26,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export default function ProductDetailPage() {
+export default function ProductDetailPage({
+  actions,
+}: {
+  actions: (product: Product, quantity: number) => ReactNode;
+}) {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const product = useQuery({ ...catalogQueries.product(id), enabled: valid });
@@ -96,7 +101,7 @@ export default function ProductDetailPage() {
               max={p.stock > 0 ? p.stock : undefined}
             />
           </div>
-          <ProductActions product={p} quantity={quantity} />
+          {actions(p, quantity)}
 
           <dl className="mt-8">
             <Fact label="Shipping">{p.shippingInformation}</Fact>

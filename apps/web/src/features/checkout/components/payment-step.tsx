@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { paymentInfoSchema, type PaymentInfoInput } from '@duka/domain/checkout/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { TextField } from '../../auth/components/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { savePaymentInfo } from '../api/checkout-api.ts';
 
 export function PaymentStep({

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/auth-context.ts';
 import { checkoutQueries } from '../api/checkout-api.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { PaymentStep } from '../components/payment-step.tsx';

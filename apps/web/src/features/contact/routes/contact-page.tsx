@@ -4,16 +4,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  CONTACT_MESSAGES,
-  contactInputSchema,
-  type ContactInput,
-} from '@duka/domain/contact/schemas';
+import { CONTACT_MESSAGES } from '@duka/domain/contact/messages';
+import { contactInputSchema, type ContactInput } from '@duka/domain/contact/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { Field, inputClass, TextField } from '../../auth/components/field.tsx';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 
 export const REDIRECT_AFTER_MS = 3500;
 

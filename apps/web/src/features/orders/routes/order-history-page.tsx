@@ -7,7 +7,7 @@ import { EmptyText, ErrorText } from '../../../components/ui/status.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { orderQueries } from '../api/orders-api.ts';
-import { OrderStatusBadge } from '../components/order-status-badge.tsx';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 
 const PAGE_SIZE = 10;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Product } from '@duka/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAccessToken } from '../../../lib/session.ts';
-import { useAddToCart, useAddToWishlist } from '../../cart/api/cart-api.ts';
+import { useAddToCart, useAddToWishlist } from '../api/cart-api.ts';
 import { LoginRequiredModal } from './login-required-modal.tsx';
 
 /**

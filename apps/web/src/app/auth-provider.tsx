@@ -1,27 +1,14 @@
-// The session as the screens see it (SPEC §3: authToken, userEmail, currentUser). On start, with a
-// token, the current user is fetched; if that fails for good the session is cleared and the
-// visitor goes to /login (SPEC §4).
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+// Fills the session context (lib/auth-context.ts). On start, with a token, the current user is
+// fetched; if that fails for good the session is cleared and the visitor goes to /login (SPEC §4).
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginResponse, User } from '@duka/domain';
-import { ApiError } from '../../lib/api-client.ts';
-import { useAccessToken } from '../../lib/session.ts';
-import { clearTokens, setTokens } from '../../lib/session-tokens.ts';
-import { authQueries, logOut } from './api/auth-api.ts';
-
-export interface AuthContextValue {
-  authToken: string | null;
-  userEmail: string | null;
-  currentUser: User | null;
-  /** True while a stored token's user is being fetched. */
-  isLoading: boolean;
-  completeLogin: (response: LoginResponse) => void;
-  /** Ends the session on the server, then here. Throws if the server call fails. */
-  logout: () => Promise<void>;
-}
-
-const AuthContext = createContext<AuthContextValue | null>(null);
+import type { LoginResponse } from '@duka/domain';
+import { ApiError } from '../lib/api-client.ts';
+import { AuthContext, type AuthContextValue } from '../lib/auth-context.ts';
+import { useAccessToken } from '../lib/session.ts';
+import { clearTokens, setTokens } from '../lib/session-tokens.ts';
+import { authQueries, logOut } from '../features/auth/api/auth-api.ts';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const authToken = useAccessToken();
@@ -46,6 +33,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const reloadCurrentUser = useCallback(
+    () => queryClient.invalidateQueries(authQueries.currentUser()),
+    [queryClient],
+  );
+
   const logout = useCallback(async () => {
     await logOut();
     clearTokens();
@@ -60,15 +52,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       currentUser,
       isLoading: !!authToken && me.isPending,
       completeLogin,
+      reloadCurrentUser,
       logout,
     }),
-    [authToken, currentUser, me.isPending, completeLogin, logout],
+    [authToken, currentUser, me.isPending, completeLogin, reloadCurrentUser, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside AuthProvider');
-  return value;
 }

@@ -4,8 +4,8 @@ import type { ProductSummary } from '@duka/domain';
 import { EmptyText, LoadingText } from '../../../components/ui/status.tsx';
 import { recentlyViewed } from '../../../lib/recently-viewed.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { catalogQueries } from '../../catalog/api/catalog-api.ts';
-import { ProductGrid } from '../../catalog/components/product-card.tsx';
+import { catalogQueries } from '../api/catalog-api.ts';
+import { ProductGrid } from '../components/product-card.tsx';
 
 export default function RelatedProductsPage() {
   useDocumentTitle('Picked for you');

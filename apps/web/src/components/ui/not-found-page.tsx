@@ -1,5 +1,6 @@
-import { ButtonLink } from '../components/ui/button.tsx';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+// 'Page not found': for unknown addresses, and for pages that do not exist for this visitor.
+import { ButtonLink } from './button.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');

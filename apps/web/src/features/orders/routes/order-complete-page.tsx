@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { orderQueries } from '../../orders/api/orders-api.ts';
+import { orderQueries } from '../api/orders-api.ts';
 
 const SHOP = { name: 'Duka Ltd', phone: '+254 700 123 456' };
 

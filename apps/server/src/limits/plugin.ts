@@ -1,0 +1,73 @@
+// The shop's limits, shared by every server process: sign-ups and contact messages per address,
+// failed log-ins per account and per address, token refreshes per address. Counts live in
+// PostgreSQL, or in Redis when REDIS_URL is set; never only in one process's memory.
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-error.ts';
+import { Limiter, type LimitRule } from './limiter.ts';
+import { pgLimitStore } from './pg-store.ts';
+import { redisLimitStore } from './redis-store.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface Limits {
+  limiter: Limiter;
+  rules: Record<'signup' | 'contact' | 'loginAccount' | 'loginAddress' | 'refresh', LimitRule>;
+  /** A preHandler that answers 429 once the request's address has used up the rule. */
+  perAddress(rule: LimitRule): (request: FastifyRequest) => Promise<void>;
+  /** Throws 429 with Retry-After when the key has used up the rule. */
+  enforce(rule: LimitRule, key: string, message?: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: Limits;
+  }
+}
+
+const TOO_MANY = 'Too many requests. Please wait a moment and try again.';
+
+export function tooMany(message: string, retryAfterSeconds: number): HttpError {
+  return new HttpError(429, 'RATE_LIMITED', message, undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });
+}
+
+export default fp(
+  async (app) => {
+    const config = app.config;
+    const store = config.REDIS_URL
+      ? redisLimitStore(config.REDIS_URL)
+      : pgLimitStore(app.database.db);
+    const limiter = new Limiter(store);
+    const rules: Limits['rules'] = {
+      signup: { name: 'signup', max: config.SIGNUP_RATE_LIMIT_PER_HOUR, windowMs: HOUR },
+      contact: { name: 'contact', max: config.CONTACT_RATE_LIMIT_PER_HOUR, windowMs: HOUR },
+      loginAccount: {
+        name: 'login-account',
+        max: config.LOGIN_ATTEMPTS_PER_ACCOUNT,
+        windowMs: 15 * MINUTE,
+      },
+      loginAddress: {
+        name: 'login-address',
+        max: config.LOGIN_ATTEMPTS_PER_ADDRESS,
+        windowMs: 15 * MINUTE,
+      },
+      refresh: { name: 'refresh', max: 60, windowMs: MINUTE },
+    };
+    const enforce: Limits['enforce'] = async (rule, key, message = TOO_MANY) => {
+      const verdict = await limiter.consume(rule, key);
+      if (!verdict.allowed) throw tooMany(message, verdict.retryAfterSeconds);
+    };
+    app.decorate('limits', {
+      limiter,
+      rules,
+      enforce,
+      perAddress: (rule) => (request) => enforce(rule, request.ip),
+    });
+    app.jobs.every('sweep-rate-limits', 10 * MINUTE, () => limiter.sweep());
+    app.addHook('onClose', () => limiter.close());
+  },
+  { name: 'limits', dependencies: ['jobs'] },
+);

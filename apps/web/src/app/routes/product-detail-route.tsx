@@ -1,0 +1,12 @@
+// /products/{id}: the catalogue's product page with the cart feature's Add to Cart and Add to
+// Wishlist buttons.
+import { ProductActions } from '../../features/cart/components/product-actions.tsx';
+import ProductDetailPage from '../../features/catalog/routes/product-detail-page.tsx';
+
+export default function ProductDetailRoute() {
+  return (
+    <ProductDetailPage
+      actions={(product, quantity) => <ProductActions product={product} quantity={quantity} />}
+    />
+  );
+}
