@@ -1,5 +1,5 @@
 // How many products a listing has, and the facets. Category and brand counts come from
-// product_counts, which triggers keep exact (migration 0003): no request counts products for them.
+// product_counts, which triggers keep exact (the migration catalogue_counts_and_search): no request counts products for them.
 // Other filters (a minimum rating, Top Picks) are counted exactly up to 1,000 and then reported
 // as "more than 1,000", so a count never reads more than 1,001 matches. Text searches count as
 // they search (search-listing.ts).

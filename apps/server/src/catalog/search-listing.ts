@@ -9,7 +9,7 @@
 //      and sorted instead. With the default order each tier of search.ts is walked in turn.
 // Counting 1,001 matches of a common word is most of a search's cost, so a search found dense is
 // remembered (dense_searches) with the catalogue's generation, and skips counting until a delete
-// or a change of title, category or brand moves the generation on (triggers, migration 0004).
+// or a change of title, category or brand moves the generation on (triggers, the migration catalogue_counts_and_search).
 // Searches with a rating filter are not remembered: ratings change with every review.
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

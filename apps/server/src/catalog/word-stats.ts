@@ -2,7 +2,7 @@
 // per trigram of every word, so a query such as 'Tecno Heritage Backpack 471-C' reads the long
 // lists of three common words to find what '471-c' alone would have found in a tenth of the time.
 // PostgreSQL's own statistics tell common words from rare ones: ANALYZE keeps a sample of 1,000
-// titles for search_text (migration 0004), and a word found in none of them is rare (under about
+// titles for search_text (the migration catalogue_counts_and_search), and a word found in none of them is rare (under about
 // 0.3 % of the catalogue). When a search has rare words and common ones, only the rare ones are
 // looked up; the common ones are checked on the few rows found. The sample is read once a few
 // minutes per process: it only steers the plan, never what matches.

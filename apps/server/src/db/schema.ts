@@ -71,8 +71,9 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The title as search compares it: accents removed, lower case (duka_search_text, defined in
-     * migration 0003 with the unaccent extension). Kept by the database, never written.
+     * The title as search compares it: accents removed, lower case (duka_search_text, defined
+     * with the unaccent extension in migration catalogue_counts_and_search). Kept by the
+     * database, never written.
      */
     searchText: text('search_text')
       .notNull()
@@ -109,7 +110,7 @@ export const products = pgTable(
 
 /**
  * How many products each (category, brand) pair has: category pages, brand pages and facets read
- * these instead of counting products. Kept exact by triggers on products (migration 0003), in the
+ * these instead of counting products. Kept exact by triggers on products (migration catalogue_counts_and_search), in the
  * same transaction as every insert, delete or change of category or brand, whoever writes.
  */
 export const productCounts = pgTable(
@@ -128,7 +129,7 @@ export const productCounts = pgTable(
 );
 
 /**
- * One row, bumped (by a trigger, migration 0003) whenever products are deleted or change title,
+ * One row, bumped (by a trigger, migration catalogue_counts_and_search) whenever products are deleted or change title,
  * category or brand: the only changes that can make a text search find fewer products.
  */
 export const catalogGeneration = pgTable('catalog_generation', {
@@ -139,7 +140,7 @@ export const catalogGeneration = pgTable('catalog_generation', {
  * Searches known to match more than 1,000 products (the most a count reads), as of a catalogue
  * generation: such a search skips counting while the generation stands. Words are the search's
  * normalised words, sorted; category and brand are '' when not filtered. UNLOGGED (migration
- * 0003): it is only a memo, rebuilt by searching.
+ * catalogue_counts_and_search): it is only a memo, rebuilt by searching.
  */
 export const denseSearches = pgTable(
   'dense_searches',
