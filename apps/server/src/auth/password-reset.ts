@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Limits } from '../limits/plugin.ts';
+import { InvalidMailError } from '../mail/smtp.ts';
 import { nairobiDateTime } from '../outbox/format.ts';
 import { button, emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
 import { enqueueEmail, PUBLIC_URL } from '../outbox/service.ts';
@@ -32,7 +33,12 @@ export async function requestReset(
   const { enforce, rules } = deps.limits;
   await enforce(rules.passwordResetAddress, address);
   await enforce(rules.passwordResetAccount, email);
-  await enqueueEmail(deps.db, { kind: RESET_KIND, to: email, subject: SUBJECT, text: '' });
+  try {
+    await enqueueEmail(deps.db, { kind: RESET_KIND, to: email, subject: SUBJECT, text: '' });
+  } catch (err) {
+    // An address no mail can go to has no account either: the same answer, and nothing sent.
+    if (!(err instanceof InvalidMailError)) throw err;
+  }
   return { message: RESET_MESSAGES.requested };
 }
 

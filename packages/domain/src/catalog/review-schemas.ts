@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32 } from '../common/schemas.ts';
 
 /** Messages of the review form and its answers. */
 export const REVIEW_MESSAGES = {
@@ -14,7 +15,7 @@ export const REVIEW_COMMENT_MAX = 2000;
 
 /** POST /api/reviews. */
 export const reviewCreateSchema = z.object({
-  product_id: z.number({ error: 'product_id must be a product id' }).int().positive(),
+  product_id: int32('product_id must be a product id').positive('product_id must be a product id'),
   rating: z
     .number({ error: REVIEW_MESSAGES.rating })
     .int(REVIEW_MESSAGES.rating)
