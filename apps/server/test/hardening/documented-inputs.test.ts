@@ -50,7 +50,12 @@ beforeAll(async () => {
   if (contact.statusCode !== 201) throw new Error(`contact: ${contact.body}`);
   const contacts = await t.app.inject({ url: '/api/admin/contacts', headers: staff.auth });
   ids.contact = contacts.json().contacts[0].id;
-  operations = await documentedOperations(t.app);
+  // Daraja's callback answers every delivery with 'Accepted' (the issue's contract: whatever
+  // arrives is recorded for the admin and never marks anything paid unless it proves itself), so
+  // it has no 4xx to give; it has tests of its own for malformed bodies (orders/mpesa-callback).
+  operations = (await documentedOperations(t.app)).filter(
+    (op) => !op.path.startsWith('/api/mpesa/callback'),
+  );
 });
 afterAll(() => t.close());
 
