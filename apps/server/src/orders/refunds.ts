@@ -8,6 +8,7 @@ import { found, HttpError, unprocessable } from '../lib/http-error.ts';
 import { recordEvents } from '../payments/events-repo.ts';
 import { refundAtProvider, type RefundDeps } from '../payments/refund.ts';
 import * as payments from '../payments/repo.ts';
+import { notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
 
 export type { RefundDeps };
@@ -30,6 +31,8 @@ export async function refundOrder(
     const order = (await repo.lockOrder(tx, orderId))!;
     if (canMove(order.status, 'refunded')) {
       await repo.updateOrder(tx, orderId, { status: 'refunded', expiresAt: null });
+      // The shopper hears of it in the same transaction (the outbox sends it).
+      await notifyStatusChange(tx, order, 'refunded');
     }
   });
 }
