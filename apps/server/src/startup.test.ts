@@ -57,5 +57,5 @@ describe('starting two instances at once on an empty database', () => {
     expect(admins!.n).toBe(1);
     const [catalogue] = await b.db.select({ n: count() }).from(products);
     expect(catalogue!.n).toBe(180);
-  });
+  }, 120_000); // two migrations-and-seed runs back to back, on a busy machine
 });
