@@ -135,6 +135,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes, { prefix: '/api' });
 
-  await app.register(web, { webDistDir: config.WEB_DIST_DIR, dataDir: config.DATA_DIR });
+  await app.register(web, {
+    webDistDir: config.WEB_DIST_DIR,
+    dataDir: config.DATA_DIR,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  });
   return app;
 }

@@ -1,16 +1,29 @@
+// The browser's start. A public shop page arrives rendered by the server with its data: the app
+// hydrates it. Any other page arrives as the shop's frame or an empty shell: the app renders it.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './index.css';
-import { AppProviders } from './app/providers.tsx';
+import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
+import { restoreState, STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
 
-const router = createRouter();
+async function start() {
+  const container = document.getElementById('root')!;
+  const state = document.getElementById(STATE_ELEMENT_ID);
+  const queryClient = createQueryClient();
+  if (state?.textContent) restoreState(queryClient, state.textContent);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+  const router = await createRouter();
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (state) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

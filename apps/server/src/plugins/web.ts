@@ -3,12 +3,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { createPageRenderer } from './server-rendering.ts';
 
 export interface WebOptions {
   /** The folder of the built web app; skipped when it does not exist. */
   webDistDir?: string | undefined;
   /** Catalogue images and uploads: served under /images and /uploads. */
   dataDir: string;
+  /** The shop's public origin, for canonical and Open Graph addresses in rendered pages. */
+  publicUrl: string;
 }
 
 const YEAR = 31_536_000;
@@ -40,6 +43,8 @@ export default fp<WebOptions>(
         prefix: '/',
         wildcard: false,
         index: false,
+        // The server-rendering bundle and the build manifest are the server's, not the public's.
+        allowedPath: (pathName) => !/^\/(server|\.vite)(\/|$)/.test(pathName),
         setHeaders: (res, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header(
@@ -50,12 +55,23 @@ export default fp<WebOptions>(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    const renderer = hasWeb && dist ? await createPageRenderer(app, dist, options.publicUrl) : null;
+
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isApi = pathname === '/api' || pathname.startsWith('/api/');
       const isAsset = /\.[a-z0-9]+$/i.test(pathname) || /^\/(images|uploads)\//.test(pathname);
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset) {
-        // A client route (/products/12, /dashboard/orders…): the app decides what to show.
+        // A shop page is rendered here (with a 404 for what does not exist); anything else is a
+        // client route (/dashboard/orders…) and the app decides what to show.
+        const page = await renderer?.render(request.url);
+        if (page) {
+          return reply
+            .code(page.status)
+            .header('Cache-Control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(page.html);
+        }
         return reply
           .header('Cache-Control', 'no-cache')
           .type('text/html; charset=utf-8')

@@ -16,8 +16,15 @@ export function createQueryClient() {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  /** Given when the data is already there: the server's render, or the browser's hydration. */
+  queryClient?: QueryClient;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <NoticesProvider>{children}</NoticesProvider>

@@ -1,5 +1,9 @@
 // The routes of SPEC §2.1. Every page is its own chunk, so the first load carries only the shell.
-import { createBrowserRouter, type RouteObject } from 'react-router';
+// Each page names its source module (handle.module), so the server can preload its chunk, and
+// says whether the server renders it (handle.ssr): the public shop pages are rendered on the
+// server and hydrated; private pages get the shop's frame and render in the browser (ADR 010).
+import type { ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import NotFoundPage from '../components/ui/not-found-page.tsx';
 import { LoadingText } from '../components/ui/status.tsx';
 import { RequireAdmin, RequireShopper } from './guards.tsx';
@@ -8,10 +12,46 @@ import { BareLayout, ShopLayout } from './layouts/shop-layout.tsx';
 import { Root } from './root.tsx';
 import { RouteError } from './route-error.tsx';
 
-const page = (path: string, load: Parameters<typeof lazyPage>[0]): RouteObject => ({
-  path,
-  lazy: lazyPage(load),
-});
+type PageModule = { default: ComponentType };
+const modules = import.meta.glob<PageModule>([
+  '../features/*/routes/*-page.tsx',
+  '../features/static-pages/*-page.tsx',
+  './routes/*-route.tsx',
+  './layouts/admin-layout.tsx',
+]);
+
+export interface RouteHandle {
+  /** The page's source module as the build manifest names it (src/…). */
+  module: string;
+  /** Rendered on the server and hydrated; otherwise the server sends the shop's frame. */
+  ssr: boolean;
+}
+
+function lazyModule(key: string, pick?: (m: Record<string, unknown>) => ComponentType) {
+  const load = modules[key];
+  if (!load) throw new Error(`No page module ${key}`);
+  const handle: RouteHandle = {
+    module: new URL(key, 'file:///src/app/').pathname.slice(1),
+    ssr: false,
+  };
+  const loader = pick
+    ? async () => ({ default: pick((await load()) as unknown as Record<string, unknown>) })
+    : load;
+  return { lazy: lazyPage(loader), handle };
+}
+
+/** A page of the shop; `ssr` marks the public ones the server renders. */
+const page = (path: string, key: string, ssr = false): RouteObject => {
+  const { lazy, handle } = lazyModule(key);
+  return { path, lazy, handle: { ...handle, ssr } };
+};
+const index = (key: string, ssr = false): RouteObject => {
+  const { lazy, handle } = lazyModule(key);
+  return { index: true, lazy, handle: { ...handle, ssr } };
+};
+
+const catalog = '../features/catalog/routes';
+const staticPages = '../features/static-pages';
 
 export const routes: RouteObject[] = [
   {
@@ -20,31 +60,29 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <LoadingText />,
     children: [
       {
+        id: 'shop',
         element: <ShopLayout />,
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: lazyPage(() => import('../features/catalog/routes/home-page.tsx')) },
-          page('products', () => import('../features/catalog/routes/products-page.tsx')),
-          page('products/:id', () => import('./routes/product-detail-route.tsx')),
-          page('toppicks', () => import('../features/catalog/routes/top-picks-page.tsx')),
-          page('weeklyoffers', () => import('../features/catalog/routes/weekly-offers-page.tsx')),
-          page('about', () => import('../features/static-pages/about-page.tsx')),
-          page('privacy', () => import('../features/static-pages/privacy-page.tsx')),
-          page('faqs', () => import('../features/static-pages/faqs-page.tsx')),
-          page('delivery', () => import('../features/static-pages/delivery-page.tsx')),
-          page('mpesa', () => import('../features/static-pages/mpesa-page.tsx')),
-          page('paypal', () => import('../features/static-pages/paypal-page.tsx')),
-          page('payless', () => import('../features/static-pages/payless-page.tsx')),
-          page('contact', () => import('../features/contact/routes/contact-page.tsx')),
-          page('cart', () => import('./routes/cart-route.tsx')),
-          page('wishlist', () => import('./routes/wishlist-route.tsx')),
-          page('checkout', () => import('../features/checkout/routes/checkout-page.tsx')),
-          page(
-            'excute-payment',
-            () => import('../features/checkout/routes/execute-payment-page.tsx'),
-          ),
-          page('ordercomplete', () => import('../features/orders/routes/order-complete-page.tsx')),
-          page('search', () => import('../features/admin/routes/search-page.tsx')),
+          index(`${catalog}/home-page.tsx`, true),
+          page('products', `${catalog}/products-page.tsx`, true),
+          page('products/:id', './routes/product-detail-route.tsx', true),
+          page('toppicks', `${catalog}/top-picks-page.tsx`, true),
+          page('weeklyoffers', `${catalog}/weekly-offers-page.tsx`, true),
+          page('about', `${staticPages}/about-page.tsx`, true),
+          page('privacy', `${staticPages}/privacy-page.tsx`, true),
+          page('faqs', `${staticPages}/faqs-page.tsx`, true),
+          page('delivery', `${staticPages}/delivery-page.tsx`, true),
+          page('mpesa', `${staticPages}/mpesa-page.tsx`, true),
+          page('paypal', `${staticPages}/paypal-page.tsx`, true),
+          page('payless', `${staticPages}/payless-page.tsx`, true),
+          page('contact', '../features/contact/routes/contact-page.tsx', true),
+          page('cart', './routes/cart-route.tsx'),
+          page('wishlist', './routes/wishlist-route.tsx'),
+          page('checkout', '../features/checkout/routes/checkout-page.tsx'),
+          page('excute-payment', '../features/checkout/routes/execute-payment-page.tsx'),
+          page('ordercomplete', '../features/orders/routes/order-complete-page.tsx'),
+          page('search', '../features/admin/routes/search-page.tsx'),
           {
             path: 'userprofile',
             element: <RequireShopper />,
@@ -55,35 +93,18 @@ export const routes: RouteObject[] = [
                     .AccountLayout,
                 })),
                 children: [
-                  {
-                    index: true,
-                    lazy: lazyPage(
-                      () => import('../features/account/routes/dashboard-user-page.tsx'),
-                    ),
-                  },
-                  page(
-                    'dashboarduser',
-                    () => import('../features/account/routes/dashboard-user-page.tsx'),
-                  ),
-                  page('profile', () => import('../features/account/routes/profile-page.tsx')),
-                  page(
-                    'orderhistory',
-                    () => import('../features/orders/routes/order-history-page.tsx'),
-                  ),
-                  page(
-                    'wishlist',
-                    () => import('../features/cart/routes/account-wishlist-page.tsx'),
-                  ),
-                  page(
-                    'relatedproducts',
-                    () => import('../features/catalog/routes/related-products-page.tsx'),
-                  ),
+                  index('../features/account/routes/dashboard-user-page.tsx'),
+                  page('dashboarduser', '../features/account/routes/dashboard-user-page.tsx'),
+                  page('profile', '../features/account/routes/profile-page.tsx'),
+                  page('orderhistory', '../features/orders/routes/order-history-page.tsx'),
+                  page('wishlist', '../features/cart/routes/account-wishlist-page.tsx'),
+                  page('relatedproducts', `${catalog}/related-products-page.tsx`),
                 ],
               },
             ],
           },
           // Already in the first load (the guards show it too), so not a chunk of its own.
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundPage, handle: { module: '', ssr: true } },
         ],
       },
       {
@@ -92,23 +113,17 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           {
-            lazy: lazyPage(() => import('./layouts/admin-layout.tsx')),
+            ...lazyModule('./layouts/admin-layout.tsx'),
             children: [
-              {
-                index: true,
-                lazy: lazyPage(() => import('../features/admin/routes/dashboard-admin-page.tsx')),
-              },
-              page(
-                'dashboardAdmin',
-                () => import('../features/admin/routes/dashboard-admin-page.tsx'),
-              ),
-              page('products/all', () => import('../features/admin/routes/all-products-page.tsx')),
-              page('products/add', () => import('../features/admin/routes/add-product-page.tsx')),
-              page('orders', () => import('../features/admin/routes/orders-page.tsx')),
-              page('reviews', () => import('../features/admin/routes/reviews-page.tsx')),
-              page('customers', () => import('../features/admin/routes/customers-page.tsx')),
-              page('payments', () => import('../features/admin/routes/payments-page.tsx')),
-              page('contacts', () => import('../features/admin/routes/contacts-page.tsx')),
+              index('../features/admin/routes/dashboard-admin-page.tsx'),
+              page('dashboardAdmin', '../features/admin/routes/dashboard-admin-page.tsx'),
+              page('products/all', '../features/admin/routes/all-products-page.tsx'),
+              page('products/add', '../features/admin/routes/add-product-page.tsx'),
+              page('orders', '../features/admin/routes/orders-page.tsx'),
+              page('reviews', '../features/admin/routes/reviews-page.tsx'),
+              page('customers', '../features/admin/routes/customers-page.tsx'),
+              page('payments', '../features/admin/routes/payments-page.tsx'),
+              page('contacts', '../features/admin/routes/contacts-page.tsx'),
             ],
           },
         ],
@@ -116,16 +131,34 @@ export const routes: RouteObject[] = [
       {
         element: <BareLayout />,
         children: [
-          page('login', () => import('../features/auth/routes/login-page.tsx')),
-          page('signup', () => import('../features/auth/routes/signup-page.tsx')),
-          page('forgot-password', () => import('../features/auth/routes/forgot-password-page.tsx')),
-          page('reset-password', () => import('../features/auth/routes/reset-password-page.tsx')),
+          page('login', '../features/auth/routes/login-page.tsx', true),
+          page('signup', '../features/auth/routes/signup-page.tsx', true),
+          page('forgot-password', '../features/auth/routes/forgot-password-page.tsx', true),
+          page('reset-password', '../features/auth/routes/reset-password-page.tsx'),
         ],
       },
     ],
   },
 ];
 
-export function createRouter() {
+/** Whether the server renders this address (every matched page says so), or sends the frame. */
+export function isServerRendered(matches: { route: RouteObject }[] | null): boolean {
+  const leaf = matches?.at(-1)?.route.handle as RouteHandle | undefined;
+  return !!leaf?.ssr;
+}
+
+/**
+ * The browser's router. The pages matching the first address are loaded before it starts, so the
+ * first render is the page itself (matching the server's HTML), never the loading fallback.
+ */
+export async function createRouter() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
   return createBrowserRouter(routes);
 }

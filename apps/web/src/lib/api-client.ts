@@ -24,6 +24,14 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Fetch = (url, init) => fetch(url, init);
+
+/** The server renders pages with the same calls, answered in-process (entry-server.tsx). */
+export function setApiTransport(fetchImpl: Fetch): void {
+  transport = fetchImpl;
+}
+
 /** Trades the refresh token for new tokens; concurrent callers share one attempt. */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
@@ -70,7 +78,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(urlOf(path, options.query), {
+  return transport(urlOf(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body,

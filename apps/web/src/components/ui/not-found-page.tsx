@@ -1,9 +1,11 @@
 // 'Page not found': for unknown addresses, and for pages that do not exist for this visitor.
 import { ButtonLink } from './button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useHttpStatus } from '../../lib/server-response.ts';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');
+  useHttpStatus(404);
   return (
     <div className="mx-auto max-w-lg px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Page not found</h1>

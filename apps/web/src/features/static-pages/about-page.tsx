@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { StaticPageLayout, StaticSection } from './static-page-layout.tsx';
 
 interface Value {
@@ -42,9 +42,7 @@ const VALUES: readonly Value[] = [
 ];
 
 export default function AboutPage() {
-  useEffect(() => {
-    document.title = 'About | Duka';
-  }, []);
+  useDocumentTitle('About');
 
   return (
     <StaticPageLayout

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { StaticList, StaticPageLayout, StaticSection } from './static-page-layout.tsx';
 
 function KeyFact({ value, label }: { value: string; label: string }) {
@@ -11,9 +11,7 @@ function KeyFact({ value, label }: { value: string; label: string }) {
 }
 
 export default function DeliveryPage() {
-  useEffect(() => {
-    document.title = 'Delivery and Returns | Duka';
-  }, []);
+  useDocumentTitle('Delivery and Returns');
 
   return (
     <StaticPageLayout

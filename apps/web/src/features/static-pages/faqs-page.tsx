@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { StaticPageLayout, staticLinkClass } from './static-page-layout.tsx';
 
@@ -111,9 +112,7 @@ export default function FaqsPage() {
   const baseId = useId();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 
-  useEffect(() => {
-    document.title = 'Frequently Asked Questions | Duka';
-  }, []);
+  useDocumentTitle('Frequently Asked Questions');
 
   return (
     <StaticPageLayout

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import type { ReactNode } from 'react';
 import { StaticList, StaticPageLayout, StaticSection } from './static-page-layout.tsx';
 
@@ -102,9 +102,7 @@ export default function PaymentInfoPage({ method }: { method: PaymentMethod }) {
   const info = PAYMENT_METHODS[method];
   const { title } = info;
 
-  useEffect(() => {
-    document.title = `${title} | Duka`;
-  }, [title]);
+  useDocumentTitle(title);
 
   return (
     <StaticPageLayout

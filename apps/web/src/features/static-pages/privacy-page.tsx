@@ -1,4 +1,5 @@
-import { useEffect, useId } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { StaticList, StaticPageLayout, staticLinkClass } from './static-page-layout.tsx';
 
@@ -28,9 +29,7 @@ function PolicySection({
 }
 
 export default function PrivacyPage() {
-  useEffect(() => {
-    document.title = 'Privacy Policy | Duka';
-  }, []);
+  useDocumentTitle('Privacy Policy');
 
   return (
     <StaticPageLayout

@@ -39,6 +39,9 @@ export const catalogQueries = {
     queryOptions({
       queryKey: ['products', 'detail', id],
       queryFn: () => api<Product>(`/products/${id}`),
+      // A product that does not exist stays 'not found' (also when the server said so while
+      // rendering the page) instead of being asked for again on every mount.
+      retryOnMount: false,
     }),
   related: (category: string, exclude: number, page: number, pageSize: number) =>
     queryOptions({

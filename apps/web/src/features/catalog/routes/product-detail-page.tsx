@@ -10,6 +10,7 @@ import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { rememberViewed } from '../../../lib/recently-viewed.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useHttpStatus } from '../../../lib/server-response.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { ImageGallery } from '../components/image-gallery.tsx';
 import { ProductPrice } from '../components/product-card.tsx';
@@ -41,10 +42,11 @@ export default function ProductDetailPage({
     if (viewedCategory) rememberViewed({ id, category: viewedCategory });
   }, [id, viewedCategory]);
 
-  if (
+  const notFound =
     !valid ||
-    (product.isError && product.error instanceof ApiError && product.error.status === 404)
-  ) {
+    (product.isError && product.error instanceof ApiError && product.error.status === 404);
+  useHttpStatus(notFound ? 404 : 200);
+  if (notFound) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Product not found</h1>

@@ -1,0 +1,128 @@
+// Server rendering (ADR 010). The server calls render() for every page address: public shop
+// pages come back rendered with their data, their <head> and the chunks to preload; private shop
+// pages come back as the shop's frame (header, footer, a skeleton of the page's size) that the
+// browser replaces; anything else (the back office) is left to the plain app shell.
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { routes, type RouteHandle } from './app/router.tsx';
+import { ShopLayout } from './app/layouts/shop-layout.tsx';
+import { Root } from './app/root.tsx';
+import { PageSkeleton } from './components/ui/page-skeleton.tsx';
+import { setApiTransport } from './lib/api-client.ts';
+import { ServerResponseContext, ServerResponseSink } from './lib/server-response.ts';
+import { documentTitle } from './lib/use-document-title.ts';
+import { CollectingQueryClient } from './ssr/collecting-query-client.ts';
+import { serialiseState } from './ssr/dehydrated-state.ts';
+import { buildHead } from './ssr/head.ts';
+
+export { STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
+
+export interface RenderedPage {
+  kind: 'page' | 'frame';
+  status: number;
+  /** The inside of <div id="root">. */
+  html: string;
+  /** Tags for <head>. */
+  head: string;
+  /** The query cache as JSON, for hydration; null for a frame. */
+  state: string | null;
+  /** Source modules of the matched pages (src/…), whose chunks the page preloads. */
+  modules: string[];
+}
+
+export interface RenderOptions {
+  /** The shop's public origin, for canonical and Open Graph addresses. */
+  origin: string;
+}
+
+/** How API calls made while rendering are answered: in-process by the server. */
+export function configure(options: {
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+}) {
+  setApiTransport(options.fetch);
+}
+
+const handler = createStaticHandler(routes);
+
+/** The shop's frame around a skeleton, for pages the browser renders itself. */
+const frameHandler = createStaticHandler([
+  {
+    element: <Root />,
+    children: [{ element: <ShopLayout />, children: [{ path: '*', element: <PageSkeleton /> }] }],
+  },
+] satisfies RouteObject[]);
+
+/** At most this many passes: a page whose queries depend on earlier answers needs more than one. */
+const MAX_PASSES = 4;
+
+export async function render(
+  request: Request,
+  options: RenderOptions,
+): Promise<RenderedPage | null> {
+  const context = await handler.query(request);
+  if (context instanceof Response) return null;
+  const leaf = context.matches.at(-1)?.route;
+  const handle = leaf?.handle as RouteHandle | undefined;
+  const inShop = context.matches.some((m) => m.route.id === 'shop');
+  const url = new URL(request.url);
+  const modules = context.matches
+    .map((m) => (m.route.handle as RouteHandle | undefined)?.module)
+    .filter((m): m is string => !!m);
+
+  if (!handle?.ssr) {
+    if (!inShop) return null;
+    const frameContext = await frameHandler.query(request);
+    if (frameContext instanceof Response) return null;
+    const router = createStaticRouter(frameHandler.dataRoutes, frameContext);
+    const html = renderToString(
+      <AppProviders queryClient={new CollectingQueryClient()}>
+        <StaticRouterProvider router={router} context={frameContext} hydrate={false} />
+      </AppProviders>,
+    );
+    const head = `<title>${documentTitle('')}</title>\n    <meta name="robots" content="noindex" />`;
+    return { kind: 'frame', status: 200, html, head, state: null, modules };
+  }
+
+  const queryClient = new CollectingQueryClient();
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const sink = new ServerResponseSink();
+  let html = '';
+  for (let pass = 1; ; pass++) {
+    sink.reset(context.statusCode === 404 ? 404 : 200);
+    html = renderToString(
+      <StrictMode>
+        <ServerResponseContext.Provider value={sink}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </ServerResponseContext.Provider>
+      </StrictMode>,
+    );
+    if (pass === MAX_PASSES || !(await queryClient.fetchMissing())) break;
+  }
+
+  const head = buildHead({
+    origin: options.origin,
+    url,
+    status: sink.status,
+    title: sink.title ?? documentTitle(''),
+    routePath: leaf?.path,
+    params: context.matches.at(-1)?.params ?? {},
+    queryClient,
+  });
+  return {
+    kind: 'page',
+    status: sink.status,
+    html,
+    head,
+    state: serialiseState(queryClient),
+    modules,
+  };
+}

@@ -1,0 +1,202 @@
+// The <head> of a server-rendered page: title, description, canonical address, Open Graph and
+// Twitter tags, and JSON-LD (Product with its offer in KES and rating, BreadcrumbList, and the
+// Organization on the home page). Built from the data the page itself rendered with.
+import type { QueryClient } from '@tanstack/react-query';
+import type { Product } from '@duka/domain';
+import { displayPriceCents, percentToBasisPoints } from '@duka/domain/pricing/money';
+import { catalogQueries } from '../features/catalog/api/catalog-api.ts';
+
+export const SHOP_NAME = 'Duka';
+export const SHOP_DESCRIPTION =
+  'Duka: consumer goods delivered across Kenya, priced in Kenyan shillings. Pay with M-Pesa or PayPal.';
+
+/** Descriptions of the pages whose text does not come from data. */
+const PAGE_DESCRIPTIONS: Record<string, string> = {
+  '/products':
+    'Browse every product at Duka by category and brand, with prices in Kenyan shillings.',
+  '/toppicks': 'The best-rated products at Duka this week.',
+  '/weeklyoffers': 'This week’s discounts at Duka, priced in Kenyan shillings.',
+  '/about': 'Who we are: Duka, an online shop delivering consumer goods across Kenya.',
+  '/faqs': 'Answers to common questions about ordering, paying and delivery at Duka.',
+  '/delivery': 'How Duka delivers across Kenya, how long it takes and how returns work.',
+  '/mpesa': 'How to pay for your Duka order with M-Pesa.',
+  '/paypal': 'How to pay for your Duka order with PayPal.',
+  '/payless': 'Ways to pay less at Duka.',
+  '/privacy': 'How Duka collects, uses and protects your personal data.',
+  '/contact': 'Get in touch with Duka: questions about orders, payments or products.',
+};
+
+export interface HeadInput {
+  origin: string;
+  url: URL;
+  status: number;
+  title: string;
+  /** The matched route's path pattern, e.g. 'products/:id'. */
+  routePath: string | undefined;
+  params: Record<string, string | undefined>;
+  queryClient: QueryClient;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON for a <script type="application/ld+json"> block: nothing in it can close the element. */
+const jsonLd = (data: unknown) =>
+  `<script type="application/ld+json">${JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')}</script>`;
+
+const clip = (text: string, max = 160) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+
+const absolute = (origin: string, pathOrUrl: string) => new URL(pathOrUrl, origin).href;
+
+function canonicalOf(input: HeadInput): string {
+  const canonical = new URL(input.url.pathname, input.origin);
+  // A listing filtered by category or brand is a page of its own; paging and sorting are not.
+  if (input.url.pathname === '/products') {
+    for (const key of ['category', 'brand']) {
+      const value = input.url.searchParams.get(key);
+      if (value) canonical.searchParams.set(key, value);
+    }
+  }
+  return canonical.href;
+}
+
+function productOf(input: HeadInput): Product | undefined {
+  if (input.routePath !== 'products/:id') return undefined;
+  const id = Number(input.params.id);
+  if (!Number.isInteger(id) || id <= 0) return undefined;
+  return input.queryClient.getQueryData(catalogQueries.product(id).queryKey);
+}
+
+function productJsonLd(origin: string, url: string, p: Product) {
+  const priceCents = displayPriceCents(p.price, percentToBasisPoints(p.discountPercentage));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.title,
+    description: p.description,
+    sku: p.sku,
+    image: p.images.map((image) => absolute(origin, image)),
+    brand: p.brand ? { '@type': 'Brand', name: p.brand } : undefined,
+    category: p.categoryName,
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: (priceCents / 100).toFixed(2),
+      priceCurrency: 'KES',
+      availability: `https://schema.org/${p.stock > 0 ? 'InStock' : 'OutOfStock'}`,
+      seller: { '@type': 'Organization', name: SHOP_NAME },
+    },
+    aggregateRating:
+      p.reviewCount > 0
+        ? {
+            '@type': 'AggregateRating',
+            ratingValue: p.rating,
+            reviewCount: p.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : undefined,
+  };
+}
+
+function breadcrumbs(origin: string, items: { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: absolute(origin, item.path),
+    })),
+  };
+}
+
+function organization(origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: SHOP_NAME,
+    url: absolute(origin, '/'),
+    logo: absolute(origin, '/icons/icon-512.png'),
+    areaServed: 'KE',
+  };
+}
+
+/** The tags that go into <head>, as HTML. */
+export function buildHead(input: HeadInput): string {
+  const { origin } = input;
+  const canonical = canonicalOf(input);
+  const product = productOf(input);
+  const notFound = input.status === 404;
+  const description = product
+    ? clip(product.description)
+    : (PAGE_DESCRIPTIONS[input.url.pathname] ?? SHOP_DESCRIPTION);
+  const image = product?.images[0] ?? product?.thumbnail;
+
+  const tags = [
+    `<title>${escapeHtml(input.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+  ];
+  if (notFound) {
+    tags.push('<meta name="robots" content="noindex" />');
+    return tags.join('\n    ');
+  }
+  tags.push(
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<meta property="og:site_name" content="${SHOP_NAME}" />`,
+    `<meta property="og:type" content="${product ? 'product' : 'website'}" />`,
+    `<meta property="og:title" content="${escapeHtml(product?.title ?? input.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta property="og:locale" content="en_KE" />`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(product?.title ?? input.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+  );
+  if (image) {
+    const imageUrl = escapeHtml(absolute(origin, image));
+    tags.push(
+      `<meta property="og:image" content="${imageUrl}" />`,
+      `<meta property="og:image:alt" content="${escapeHtml(product?.title ?? SHOP_NAME)}" />`,
+      `<meta name="twitter:image" content="${imageUrl}" />`,
+    );
+  }
+  if (product) {
+    const priceCents = displayPriceCents(
+      product.price,
+      percentToBasisPoints(product.discountPercentage),
+    );
+    tags.push(
+      `<meta property="product:price:amount" content="${(priceCents / 100).toFixed(2)}" />`,
+      `<meta property="product:price:currency" content="KES" />`,
+      jsonLd(productJsonLd(origin, canonical, product)),
+      jsonLd(
+        breadcrumbs(origin, [
+          { name: 'Home', path: '/' },
+          {
+            name: product.categoryName,
+            path: `/products?category=${encodeURIComponent(product.category)}`,
+          },
+          { name: product.title, path: `/products/${product.id}` },
+        ]),
+      ),
+    );
+  } else if (input.url.pathname === '/') {
+    tags.push(jsonLd(organization(origin)));
+  } else {
+    tags.push(
+      jsonLd(
+        breadcrumbs(origin, [
+          { name: 'Home', path: '/' },
+          { name: input.title.replace(/ \| Duka$/, ''), path: input.url.pathname },
+        ]),
+      ),
+    );
+  }
+  return tags.join('\n    ');
+}
