@@ -1,11 +1,77 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = process.env.DUKA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable, and usable offline (ADR 010): the manifest, and a Workbox service worker that
+    // keeps the shop's code and images once seen, the pages already opened, and an offline page.
+    !isSsrBuild &&
+      VitePWA({
+        registerType: 'autoUpdate',
+        // Registered by main.tsx once the page has loaded: no script of its own in <head>.
+        injectRegister: false,
+        manifest: {
+          name: 'Duka: shop online in Kenya',
+          short_name: 'Duka',
+          description: 'Consumer goods delivered across Kenya, priced in Kenyan shillings.',
+          lang: 'en-KE',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#047857',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            {
+              src: '/icons/icon-maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+        workbox: {
+          // Only the offline page and icons up front: a first visit on mobile data must not pay
+          // for every chunk of the back office.
+          globPatterns: ['offline.{html,css}', 'favicon.svg', 'icons/*.png'],
+          navigateFallback: null,
+          runtimeCaching: [
+            {
+              // Pages come from the network (prices change); offline, the last copy or the
+              // offline page.
+              urlPattern: ({ request }) => request.mode === 'navigate',
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'pages',
+                expiration: { maxEntries: 50 },
+                precacheFallback: { fallbackURL: '/offline.html' },
+              },
+            },
+            {
+              // Hashed file names never change content.
+              urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+              handler: 'CacheFirst',
+              options: { cacheName: 'assets', expiration: { maxEntries: 200 } },
+            },
+            {
+              urlPattern: ({ url }) => /^\/(images|uploads)\//.test(url.pathname),
+              handler: 'CacheFirst',
+              options: {
+                cacheName: 'images',
+                expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+              },
+            },
+          ],
+        },
+      }),
+  ],
   build: {
     // No inline scripts or styles: the server's Content-Security-Policy allows only 'self'.
     assetsInlineLimit: 0,

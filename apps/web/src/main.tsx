@@ -27,3 +27,12 @@ async function start() {
 }
 
 void start();
+
+// The service worker (vite.config.ts) starts after the page, never competing with it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // The shop works without it: offline support is a bonus.
+    });
+  });
+}
