@@ -81,8 +81,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle needs no copy of the public files.
     copyPublicDir: !isSsrBuild,
   },
-  // The server-rendering bundle carries its dependencies, so a copy of it runs anywhere.
+  // The server-rendering bundle carries its dependencies, so a copy of it runs anywhere, and it
+  // is React's production build whatever NODE_ENV the server runs with (as the browser's is).
   ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: { '/api': api, '/images': api, '/uploads': api },
   },

@@ -56,6 +56,9 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, key: string, into: 
   for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, into);
 }
 
+const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+const VIEWPORT = /<meta name="viewport"[^>]*>/;
+
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 export async function createPageRenderer(
@@ -96,9 +99,14 @@ export async function createPageRenderer(
         page.state === null
           ? ''
           : `<script type="application/json" id="${entry.STATE_ELEMENT_ID}">${page.state}</script>`;
+      // React puts the preloads of the page's eager images first in its HTML; in <head>, before
+      // the scripts and styles, the browser asks for the largest image at once.
+      const imagePreloads = page.html.match(LEADING_IMAGE_PRELOADS)?.[0] ?? '';
+      const body = page.html.slice(imagePreloads.length);
       const html = base
+        .replace(VIEWPORT, (viewport) => `${viewport}\n    ${imagePreloads}`)
         .replace('</head>', `    ${[page.head, ...preloads].join('\n    ')}\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${page.html}</div>${state}`);
+        .replace('<div id="root"></div>', `<div id="root">${body}</div>${state}`);
       return { status: page.status, html };
     },
   };

@@ -2,7 +2,7 @@
 // not reviewed it yet (the server says which; it also enforces it).
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from '@duka/domain/catalog/review-schemas';
+import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from '@duka/domain/catalog/review-messages';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { StarPicker } from '../../../components/ui/star-picker.tsx';

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse (from npm) in Debian's Chromium, default mobile profile
+// (simulated slow 4G and a 4× slower CPU), on /, /products and /products/{id}; prints the median
+// of 3 runs per page. Starts its own shop unless given --url http://127.0.0.1:3000.
+//
+//   npm run lighthouse [-- --runs 5] [-- --url http://127.0.0.1:3000]
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { argOf, CHROMIUM_FLAGS, CHROMIUM_PATH, median, startShop } from './lib/shop-process.mjs';
+
+const runs = Number(argOf('runs') ?? 3);
+const shop = await startShop({ url: argOf('url') });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_FLAGS,
+});
+
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+};
+
+try {
+  const product = (await (await fetch(`${shop.base}/api/products?limit=1`)).json()).products[0];
+  const pages = ['/', '/products', `/products/${product.id}`];
+  console.log(
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile, median of ${runs} runs, ${shop.base}\n`,
+  );
+  const header = ['page', 'perf', 'a11y', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'];
+  console.log(header.map((h, i) => (i === 0 ? h.padEnd(16) : h.padStart(8))).join(''));
+  for (const path of pages) {
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const { lhr } = await lighthouse(`${shop.base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'seo'],
+      });
+      results.push(lhr);
+    }
+    const score = (key) => Math.round(median(results.map((r) => r.categories[key].score)) * 100);
+    const metric = (id) => median(results.map((r) => r.audits[id].numericValue));
+    const ms = (v) => `${(v / 1000).toFixed(2)} s`;
+    const row = [
+      path.padEnd(16),
+      String(score('performance')).padStart(8),
+      String(score('accessibility')).padStart(8),
+      String(score('seo')).padStart(8),
+      ms(metric(METRICS.FCP)).padStart(8),
+      ms(metric(METRICS.LCP)).padStart(8),
+      `${Math.round(metric(METRICS.TBT))} ms`.padStart(8),
+      metric(METRICS.CLS).toFixed(3).padStart(8),
+      ms(metric(METRICS.SI)).padStart(8),
+    ];
+    console.log(row.join(''));
+  }
+} finally {
+  await chrome.kill();
+  await shop.stop();
+}
