@@ -96,8 +96,13 @@ test('without JavaScript a shopper still sees the products, a product and its pr
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/products');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('main a[href^="/products/"]').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link', { name: /Mvule Hardwood/ })
+      .first(),
+  ).toBeVisible();
 
   await page.goto('/products/1');
   await expect(

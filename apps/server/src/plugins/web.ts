@@ -1,6 +1,7 @@
 // Serves the built web app (with history fallback for client routes) and the images we keep.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { createPageRenderer } from './server-rendering.ts';
@@ -15,6 +16,16 @@ export interface WebOptions {
 }
 
 const YEAR = 31_536_000;
+
+/** Adds the inlined stylesheet's hash to this response's Content-Security-Policy. */
+function allowInlineStyle(reply: FastifyReply, source: string) {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    csp.replace("style-src 'self'", `style-src 'self' ${source}`),
+  );
+}
 
 export default fp<WebOptions>(
   async (app, options) => {
@@ -66,6 +77,7 @@ export default fp<WebOptions>(
         // client route (/dashboard/orders…) and the app decides what to show.
         const page = await renderer?.render(request.url);
         if (page) {
+          if (renderer?.inlineStyleSource) allowInlineStyle(reply, renderer.inlineStyleSource);
           return reply
             .code(page.status)
             .header('Cache-Control', 'no-cache')

@@ -141,10 +141,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Whether the server renders this address (every matched page says so), or sends the frame. */
-export function isServerRendered(matches: { route: RouteObject }[] | null): boolean {
-  const leaf = matches?.at(-1)?.route.handle as RouteHandle | undefined;
-  return !!leaf?.ssr;
+/** Every page module, loaded (the server does this once when it starts). */
+export async function loadAllPages(): Promise<void> {
+  await Promise.all(Object.values(modules).map((load) => load()));
 }
 
 /**
