@@ -4,6 +4,7 @@
 // the page's frame was painted (first contentful paint), when the page's heading (the product's
 // title) was on screen, when the largest image was painted, and when the page could respond
 // (hydrated). Median of 3 loads. Starts its own shop unless given --url.
+/* global window, document, requestAnimationFrame -- these run inside the page */
 import { chromium } from '@playwright/test';
 import { argOf, CHROMIUM_FLAGS, CHROMIUM_PATH, median, startShop } from './lib/shop-process.mjs';
 

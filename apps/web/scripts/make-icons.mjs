@@ -11,7 +11,8 @@ const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../publi
 mkdirSync(out, { recursive: true });
 
 const BRAND = '#047857';
-const bag = '<path d="M18 22h28l-3 24H21z" fill="#fff"/><path d="M25 22a7 7 0 0 1 14 0" stroke="#fff" stroke-width="4" fill="none"/>';
+const bag =
+  '<path d="M18 22h28l-3 24H21z" fill="#fff"/><path d="M25 22a7 7 0 0 1 14 0" stroke="#fff" stroke-width="4" fill="none"/>';
 const rounded = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${BRAND}"/>${bag}</svg>`;
 // Maskable: no rounded corners (the platform cuts its own shape), the mark scaled to 70 %.
 const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${BRAND}"/><g transform="translate(9.6 9.6) scale(0.7)">${bag}</g></svg>`;
