@@ -135,7 +135,8 @@ export async function createPageRenderer(
         .replace('</head>', () => `    ${page.head}\n  </head>`)
         .replace(
           '<div id="root"></div>',
-          () => `<div id="root">${body}</div>${state}\n    ${[...scripts, ...preloads].join('\n    ')}`,
+          () =>
+            `<div id="root">${body}</div>${state}\n    ${[...scripts, ...preloads].join('\n    ')}`,
         );
       return { status: page.status, html };
     },
