@@ -8,6 +8,14 @@ export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 /** Bodies are capped: a stranger posting megabytes to the callback URL cannot fill the disk. */
 const MAX_BODY_CHARS = 16_000;
 
+/**
+ * PostgreSQL's text holds no NUL character: a body that carries one (a stranger's, or a broken
+ * provider's) is kept with it spelt out, never refused with a 500.
+ */
+export function storableText(text: string): string {
+  return text.replace(/\u0000/g, '\\u0000');
+}
+
 export interface NewEvent {
   kind: string;
   body: string;
@@ -24,11 +32,12 @@ export async function recordEvents(
     events.map((e) => ({
       paymentId,
       kind: e.kind,
-      body:
+      body: storableText(
         e.body.length > MAX_BODY_CHARS
           ? `${e.body.slice(0, MAX_BODY_CHARS)}… (${e.body.length} characters)`
           : e.body,
-      note: e.note ?? null,
+      ),
+      note: e.note == null ? null : storableText(e.note),
     })),
   );
 }

@@ -4,6 +4,7 @@
 // Metadata items are read by name, never by position; failures carry none. Anything else is
 // reported as malformed with the reason, never thrown: the body is still recorded.
 import { z } from 'zod';
+import { findInvalidText } from '@duka/domain/common/text';
 
 export interface StkResult {
   merchantRequestId: string;
@@ -48,6 +49,10 @@ export function parseCallback(raw: string | undefined): ParsedCallback {
   } catch {
     return { ok: false, reason: 'not JSON' };
   }
+  // Control characters and broken Unicode are nothing Daraja sends; they must not reach a query.
+  const invalid = findInvalidText(json);
+  if (invalid)
+    return { ok: false, reason: `${invalid.path.join('.') || 'body'}: ${invalid.message}` };
   const parsed = callbackSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
