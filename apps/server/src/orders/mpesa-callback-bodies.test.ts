@@ -49,7 +49,7 @@ describe.each([
     const event = await lastEvent();
     expect(event.body).not.toContain('\u0000');
     if (payload.includes('\u0000') && !payload.startsWith('{')) {
-      expect(event.body).toBe(payload.replace(/\u0000/g, '\\u0000'));
+      expect(event.body).toBe(payload.replaceAll('\u0000', '\\u0000'));
     }
     if (!url.includes('reversal') && payload === hiddenNul) {
       expect(event.note).toMatch(/^rejected: malformed \(Body\.stkCallback\.CheckoutRequestID: /);

@@ -13,7 +13,7 @@ const MAX_BODY_CHARS = 16_000;
  * provider's) is kept with it spelt out, never refused with a 500.
  */
 export function storableText(text: string): string {
-  return text.replace(/\u0000/g, '\\u0000');
+  return text.replaceAll('\u0000', '\\u0000');
 }
 
 export interface NewEvent {
