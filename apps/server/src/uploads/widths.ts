@@ -45,20 +45,32 @@ async function sameFile(existing: string, file: string): Promise<void> {
   }
 }
 
-/** Encodes the copies of `image` (a WebP or any image sharp reads) in `widths`. */
+/** An image's decoded pixels, as sharp's raw output describes them. */
+export interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+export async function decodePixels(image: Buffer): Promise<Pixels> {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** Encodes the copies in `widths` of an image, from its pixels (decoded once by the caller). */
 export async function encodeWidths(
-  image: Buffer,
+  pixels: Pixels,
   widths: readonly number[] = IMAGE_WIDTHS,
 ): Promise<WidthCopy[]> {
-  // Decoded once; each copy is resized from the same pixels.
-  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const { data, ...raw } = pixels;
   return Promise.all(
     widths.map(async (width): Promise<WidthCopy> => {
-      if (width >= info.width) return { width, same: true };
+      if (width >= pixels.width) return { width, same: true };
       const webp = await sharp(data, { raw })
         .resize({ width })
-        .webp({ quality: COPY_QUALITY })
+        // effort 2: a third quicker to encode than the default, for files ~5 % larger.
+        .webp({ quality: COPY_QUALITY, effort: 2 })
         .toBuffer();
       return { width, webp };
     }),
@@ -75,9 +87,15 @@ function copyPath(dir: string, fileName: string, width: number): string {
  * Stores `webp` as `dir/fileName` with its width copies. The copies come first and the image
  * last, so a URL that works has its srcset too.
  */
-export async function storeWithWidths(dir: string, fileName: string, webp: Buffer): Promise<void> {
+export async function storeWithWidths(
+  dir: string,
+  fileName: string,
+  webp: Buffer,
+  /** The image's pixels when the caller has them (a seed drawing), saving a decode. */
+  pixels?: Pixels,
+): Promise<void> {
   await mkdir(dir, { recursive: true });
-  const copies = await encodeWidths(webp);
+  const copies = await encodeWidths(pixels ?? (await decodePixels(webp)));
   const target = path.join(dir, fileName);
   const temp = tempName(target);
   await writeFile(temp, webp, { flag: 'wx', mode: 0o644 });
@@ -129,7 +147,7 @@ export async function backfillWidths(
     await mapLimit(lacking, options.concurrency ?? 2, async ({ name, missing }) => {
       const file = path.join(dir, name);
       try {
-        const copies = await encodeWidths(await readFile(file), missing);
+        const copies = await encodeWidths(await decodePixels(await readFile(file)), missing);
         for (const copy of copies) {
           const target = copyPath(dir, name, copy.width);
           if ('same' in copy) await sameFile(file, target);
