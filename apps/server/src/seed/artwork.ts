@@ -71,7 +71,9 @@ export function productArtworkSvg(input: ArtworkInput): string {
   );
 
   parts.push(composition(variant, kind, { cx, cy, s, seed, detail, c0, tilt: look.tilt }));
-  parts.push(badge(look.badge, badgeLabel(input.title, input.brand), cx + s * 0.62, cy - s * 0.55, c1));
+  parts.push(
+    badge(look.badge, badgeLabel(input.title, input.brand), cx + s * 0.62, cy - s * 0.55, c1),
+  );
   parts.push(header(input.brand, input.categoryName, variant));
   parts.push(titlePanel(lines, fontSize, lineHeight, panelY, panelHeight, c0, c1));
   parts.push('</svg>');
@@ -120,7 +122,14 @@ interface Placement {
 // A product's own look
 
 type PatternKind = 'discs' | 'stripes' | 'dots' | 'rings' | 'zigzag' | 'diamonds';
-const PATTERNS: readonly PatternKind[] = ['discs', 'stripes', 'dots', 'rings', 'zigzag', 'diamonds'];
+const PATTERNS: readonly PatternKind[] = [
+  'discs',
+  'stripes',
+  'dots',
+  'rings',
+  'zigzag',
+  'diamonds',
+];
 type BadgeShape = 'circle' | 'hexagon' | 'star' | 'square' | 'tag';
 const BADGES: readonly BadgeShape[] = ['circle', 'hexagon', 'star', 'square', 'tag'];
 
@@ -199,7 +208,11 @@ function badgeLabel(title: string, brand: string): string {
   const size =
     /(\d+(?:\.\d+)?)\s?(ml|l|kg|g|gb|tb|w|wh|mah|ah|kva|inch|in|"|cm|mm|pcs|pack)\b/i.exec(title) ??
     /\b(\d+(?:\.\d+)?)-?(seater|piece|pc)\b/i.exec(title);
-  if (size) return truncate(`${size[1]} ${size[2]!.toUpperCase() === size[2] ? size[2] : size[2]!.toLowerCase()}`, 8);
+  if (size)
+    return truncate(
+      `${size[1]} ${size[2]!.toUpperCase() === size[2] ? size[2] : size[2]!.toLowerCase()}`,
+      8,
+    );
   const initials = brand
     .split(/\s+/)
     .filter(Boolean)

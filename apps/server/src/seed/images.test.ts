@@ -63,7 +63,9 @@ describe('the demo catalogue', () => {
     const thumbs = await database.db.select({ thumbnail: products.thumbnail }).from(products);
     const digests = await Promise.all(
       thumbs.map(async ({ thumbnail }) => {
-        const pixels = await sharp(fileOf(imageVariantUrl(thumbnail, 160)!)).raw().toBuffer();
+        const pixels = await sharp(fileOf(imageVariantUrl(thumbnail, 160)!))
+          .raw()
+          .toBuffer();
         return createHash('sha1').update(pixels).digest('hex');
       }),
     );
@@ -76,9 +78,7 @@ describe('the synthetic catalogue', () => {
     const imagesDir = path.join(dataDir, 'synthetic');
     await renderSyntheticImages(imagesDir);
     await seedSynthetic(database.db, 200, undefined, 50);
-    const rows = await database.db
-      .selectDistinct({ thumbnail: products.thumbnail })
-      .from(products);
+    const rows = await database.db.selectDistinct({ thumbnail: products.thumbnail }).from(products);
     const synthetic = rows.map((r) => r.thumbnail).filter((t) => t.includes('/synthetic-'));
     expect(synthetic.length).toBe(18 * SYNTHETIC_LOOKS);
     for (const url of synthetic) {

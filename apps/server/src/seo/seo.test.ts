@@ -52,8 +52,9 @@ function parseXml(xml: string): [string, string][] {
         m[2]!,
         text
           .trim()
-          .replace(/&(amp|lt|gt|quot|apos);/g, (_e, n: string) =>
-            ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[n]!,
+          .replace(
+            /&(amp|lt|gt|quot|apos);/g,
+            (_e, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[n]!,
           ),
       ]);
       text = '';
@@ -103,7 +104,9 @@ describe('GET /sitemap.xml', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    expect(res.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(res.body).toContain(
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    );
     // 180 demo products: ids 1–180 in files 1–4; the product with id 1000 alone in file 20.
     expect(locs(res.body)).toEqual([
       `${ORIGIN}/sitemaps/pages.xml`,

@@ -105,7 +105,8 @@ export async function productsSitemap(
   file: number,
   perFile: number,
 ): Promise<string | undefined> {
-  if (!Number.isSafeInteger(file) || file < 1 || (file - 1) * perFile + 1 > MAX_ID) return undefined;
+  if (!Number.isSafeInteger(file) || file < 1 || (file - 1) * perFile + 1 > MAX_ID)
+    return undefined;
   const rows = await productsOfSitemap(db, file, Math.min(perFile, MAX_ID));
   if (rows.length === 0) return undefined;
   const body = rows.map((r) => entry('url', `${origin}/products/${r.id}`, r.updatedAt)).join('');
