@@ -76,5 +76,7 @@ test('crawlers find robots.txt and a sitemap of the shop', async ({ request, bas
   expect(index.headers()['content-type']).toBe('application/xml; charset=utf-8');
   expect(await index.text()).toContain(`<loc>${baseURL}/sitemaps/products-1.xml</loc>`);
   const products = await (await request.get('/sitemaps/products-1.xml')).text();
-  expect(products.match(/<url>/g)).toHaveLength(180);
+  // The 180 demo products, and any the other journeys have added meanwhile.
+  expect(products.match(/<url>/g)!.length).toBeGreaterThanOrEqual(180);
+  expect(products).toContain(`<url><loc>${baseURL}/products/1</loc><lastmod>`);
 });

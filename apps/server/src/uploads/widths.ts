@@ -98,8 +98,8 @@ export async function storeWithWidths(
   const copies = await encodeWidths(pixels ?? (await decodePixels(webp)));
   const target = path.join(dir, fileName);
   const temp = tempName(target);
-  await writeFile(temp, webp, { flag: 'wx', mode: 0o644 });
   try {
+    await writeFile(temp, webp, { flag: 'wx', mode: 0o644 });
     for (const copy of copies) {
       const file = copyPath(dir, fileName, copy.width);
       if ('same' in copy) await sameFile(temp, file);
@@ -144,6 +144,9 @@ export async function backfillWidths(
       const missing = IMAGE_WIDTHS.filter((w) => !present.has(variantFileName(name, w) ?? ''));
       return missing.length && variantFileName(name, IMAGE_WIDTHS[0]) ? [{ name, missing }] : [];
     });
+    if (lacking.length) {
+      options.log?.(`making the width copies of ${lacking.length} images in ${dir}`);
+    }
     await mapLimit(lacking, options.concurrency ?? 2, async ({ name, missing }) => {
       const file = path.join(dir, name);
       try {
