@@ -41,6 +41,7 @@ import jobs from './plugins/jobs.ts';
 import limits from './limits/plugin.ts';
 import contactsRoutes from './contacts/routes.ts';
 import uploadsRoutes from './uploads/routes.ts';
+import seoRoutes from './seo/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(outboxAdminRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes, { prefix: '/api' });
+  await app.register(seoRoutes);
 
   await app.register(web, {
     webDistDir: config.WEB_DIST_DIR,

@@ -119,6 +119,8 @@ export const configSchema = z
       .int()
       .min(1024)
       .default(5 * 1024 * 1024),
+    /** Product addresses per sitemap file: at most 50,000, the sitemap protocol's limit. */
+    SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
     /** Where the built web app is; the server serves it when the folder exists. */
     WEB_DIST_DIR: optionalString,
   })

@@ -1,28 +1,39 @@
-// Everything a server process does to the database before it listens: migrate, seed the demo
-// catalogue on first run, make sure there is an administrator. All of it under one advisory lock,
-// so any number of instances can start together on an empty database: the first does the work,
-// the others wait for it and then find nothing left to do.
+// Everything a server process does before it listens: migrate, seed the demo catalogue on first
+// run, make sure there is an administrator, and give every product image kept on disk its width
+// copies (images from an older version of Duka have none). All of it under one advisory lock, so
+// any number of instances can start together on an empty database: the first does the work, the
+// others wait for it and then find nothing left to do.
+import path from 'node:path';
 import type { Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { ensureAdmin, type AdminSeed } from './seed/admin.ts';
 import { seedDemoCatalog } from './seed/demo.ts';
+import { backfillWidths } from './uploads/widths.ts';
 
 export interface Preparation {
   seedDemo: boolean;
   /** Where the demo catalogue's pictures are drawn; without it they are left out. */
   imagesDir?: string | undefined;
+  /** Where uploaded images are kept; their width copies are completed at start-up. */
+  uploadsDir?: string | undefined;
   admin: AdminSeed;
   log?: (message: string) => void;
 }
 
 export async function prepareDatabase(database: Database, preparation: Preparation) {
-  const { seedDemo, imagesDir, admin, log } = preparation;
+  const { seedDemo, imagesDir, uploadsDir, admin, log } = preparation;
   const prepared = await database.exclusive(
     'startup',
     async () => {
       await migrateDatabase(database);
       if (seedDemo) await seedDemoCatalog(database.db, { imagesDir, log });
-      return ensureAdmin(database.db, admin);
+      const made = await ensureAdmin(database.db, admin);
+      const folders = [imagesDir && path.join(imagesDir, 'products'), uploadsDir];
+      await backfillWidths(
+        folders.filter((f): f is string => !!f),
+        { log },
+      );
+      return made;
     },
     { wait: true },
   );

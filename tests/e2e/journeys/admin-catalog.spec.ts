@@ -148,8 +148,21 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
   await found.getByRole('link', { name: /View Product/ }).click();
   await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(shopper.getByText('Ksh 1,758').first()).toBeVisible(); // 1,850 less 5 %
-  const src = await shopper.getByTestId('main-image').getAttribute('src');
+  const main = shopper.getByTestId('main-image');
+  const src = await main.getAttribute('src');
   expect(src).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+  // The upload's width copies were written with it: the one the browser picks loads.
+  await expect(main).toHaveAttribute(
+    'srcset',
+    new RegExp(`${src!.slice(0, -5)}-800w\\.webp 800w$`),
+  );
+  // (The upload is 1×1 px, so its naturalWidth rounds to 0 against an 800w descriptor.)
+  await expect.poll(() => main.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
+  const chosen = await main.evaluate((el: HTMLImageElement) => el.currentSrc);
+  expect(chosen).toMatch(/-\d+w\.webp$/);
+  const copy = await shopper.request.get(chosen);
+  expect(copy.status()).toBe(200);
+  expect(copy.headers()['content-type']).toBe('image/webp');
 });
 
 test('an admin whose rights are revoked meanwhile gets the spec permission alerts from the server', async ({

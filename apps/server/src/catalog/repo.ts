@@ -17,6 +17,7 @@ import { TOP_PICK_MIN_RATING, type ProductSort } from '@duka/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { categories, productCounts, productImages, products, reviews } from '../db/schema.ts';
+import { queryRows } from '../lib/sql.ts';
 import { prepared } from './prepared.ts';
 import { matchesAllWords, type SearchTerms } from './search.ts';
 
@@ -300,4 +301,33 @@ export async function categoryExists(db: Db, slug: string): Promise<boolean> {
     .from(categories)
     .where(eq(categories.slug, slug));
   return !!row;
+}
+
+/**
+ * For the sitemap: the blocks of `size` ids (block b holds ids b·size+1 … (b+1)·size) that hold
+ * at least one product, in order. One primary-key probe per block, however large the catalogue.
+ */
+export async function productIdBlocks(db: Db, size: number): Promise<number[]> {
+  const rows = await queryRows<{ b: number }>(
+    db,
+    sql`
+    with recursive blocks(b) as (
+      select (min(${products.id}) - 1) / ${size}::int from ${products}
+      union all
+      select (select (min(p.id) - 1) / ${size}::int from ${products} p
+              where p.id > (blocks.b + 1) * ${size}::int)
+      from blocks where blocks.b is not null
+    )
+    select b from blocks where b is not null`,
+  );
+  return rows.map((r) => Number(r.b));
+}
+
+/** For the sitemap: the id and last change of the products with ids in [from, to], by id. */
+export function productsInIdRange(db: Db, from: number, to: number) {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(and(sql`${products.id} >= ${from}`, sql`${products.id} <= ${to}`))
+    .orderBy(asc(products.id));
 }

@@ -139,3 +139,17 @@ export async function reviewsOf(db: Db, productId: number, page: PageRequest): P
 export function listAllReviews(db: Db, page: PageRequest) {
   return paged('reviews', page, repo.allReviews(db), repo.countReviews(db), toReview);
 }
+
+/**
+ * The products a sitemap lists, in files of `size` by id: the numbers (1, 2, …) of the files that
+ * are not empty. Every product is shown to shoppers (the catalogue has no hidden or unpublished
+ * state); if one comes, it is to be left out here and in productsOfSitemap alike.
+ */
+export async function sitemapFiles(db: Db, size: number): Promise<number[]> {
+  return (await repo.productIdBlocks(db, size)).map((block) => block + 1);
+}
+
+/** The products of sitemap file `file` (ids (file-1)·size+1 … file·size): id and last change. */
+export function productsOfSitemap(db: Db, file: number, size: number) {
+  return repo.productsInIdRange(db, (file - 1) * size + 1, file * size);
+}

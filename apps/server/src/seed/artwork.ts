@@ -1,7 +1,11 @@
 // Product images drawn at seed time, so the shop needs no external image hosting and works offline.
 // productArtworkSvg is a pure, deterministic function of its input; renderProductImage rasterises
 // the SVG with sharp (librsvg) and encodes it as WebP. Text uses generic system fonts only.
+// Each product gets a look of its own from a hash of its brand and title: the category's colours
+// turned round the colour wheel, a background pattern, the icon's size and tilt, and a badge with
+// the product's size or capacity (or its brand's initials) in a shape of its own.
 import sharp from 'sharp';
+import type { Pixels } from '../uploads/widths.ts';
 
 export interface ArtworkInput {
   title: string;
@@ -21,10 +25,11 @@ const VARIANT_LABELS = ['FRONT', 'SIDE', 'DETAIL', 'IN USE'] as const;
 /** An SVG document (800×800) for one product image. Pure function, deterministic. */
 export function productArtworkSvg(input: ArtworkInput): string {
   const variant = normaliseVariant(input.variant);
-  const c0 = normaliseHex(input.colors[0], '#6b7a8f');
-  const c1 = normaliseHex(input.colors[1], '#2c3e50');
-  const detail = mixHex(c1, '#000000', 0.25);
   const seed = hashString(`${input.brand}|${input.title}`);
+  const look = lookOf(seed);
+  const c0 = shiftHue(normaliseHex(input.colors[0], '#6b7a8f'), look.hue, look.light);
+  const c1 = shiftHue(normaliseHex(input.colors[1], '#2c3e50'), look.hue, -look.light / 2);
+  const detail = mixHex(c1, '#000000', 0.25);
   const kind = glyphKind(input.categoryName, input.title);
 
   // Title panel at the bottom, sized to the wrapped title.
@@ -40,7 +45,7 @@ export function productArtworkSvg(input: ArtworkInput): string {
   const areaBottom = panelY - 18;
   const cx = 400;
   const cy = Math.round((areaTop + areaBottom) / 2);
-  const s = Math.min(270, areaBottom - areaTop - 30);
+  const s = Math.round(Math.min(270, areaBottom - areaTop - 30) * look.scale);
 
   // Gradient direction alternates between variants so that the four images differ at a glance.
   const grad = [
@@ -62,29 +67,42 @@ export function productArtworkSvg(input: ArtworkInput): string {
       '<stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>',
     '</defs>',
     `<rect width="${CANVAS}" height="${CANVAS}" fill="url(#bg)"/>`,
+    pattern(look.pattern, seed),
   );
 
-  parts.push(composition(variant, kind, { cx, cy, s, seed, detail, c0 }));
+  parts.push(composition(variant, kind, { cx, cy, s, seed, detail, c0, tilt: look.tilt }));
+  parts.push(
+    badge(look.badge, badgeLabel(input.title, input.brand), cx + s * 0.62, cy - s * 0.55, c1),
+  );
   parts.push(header(input.brand, input.categoryName, variant));
   parts.push(titlePanel(lines, fontSize, lineHeight, panelY, panelHeight, c0, c1));
   parts.push('</svg>');
   return parts.join('');
 }
 
-/** The same rendered to WebP with sharp (quality ~ 78), as a Buffer. */
-export async function renderProductImage(input: ArtworkInput, size = 800): Promise<Buffer> {
+/** The drawing rasterised `size` pixels square, as raw pixels (for the width copies). */
+export async function renderProductPixels(input: ArtworkInput, size = 800): Promise<Pixels> {
   if (!Number.isInteger(size) || size < 16 || size > 4096) {
     throw new RangeError(`Image size must be an integer between 16 and 4096, got ${size}`);
   }
   const svg = productArtworkSvg(input);
   // Rasterise straight at the requested size (the SVG is 800 user units at 72 dpi).
-  return (
-    sharp(Buffer.from(svg), { density: (72 * size) / CANVAS })
-      .resize(size, size, { fit: 'fill' })
-      // effort 2 is ~2x faster to encode than the default 4, for files only ~5% larger.
-      .webp({ quality: 78, effort: 2 })
-      .toBuffer()
-  );
+  const { data, info } = await sharp(Buffer.from(svg), { density: (72 * size) / CANVAS })
+    .resize(size, size, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** Pixels encoded as the WebP the shop serves (quality ~ 78). */
+export function encodeArtwork({ data, ...raw }: Pixels): Promise<Buffer> {
+  // effort 2 is ~2x faster to encode than the default 4, for files only ~5% larger.
+  return sharp(data, { raw }).webp({ quality: 78, effort: 2 }).toBuffer();
+}
+
+/** The same rendered to WebP with sharp (quality ~ 78), as a Buffer. */
+export async function renderProductImage(input: ArtworkInput, size = 800): Promise<Buffer> {
+  return encodeArtwork(await renderProductPixels(input, size));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -97,6 +115,149 @@ interface Placement {
   seed: number;
   detail: string; // colour for the glyph's inner details
   c0: string;
+  tilt: number; // degrees the product's icon leans by
+}
+
+// ---------------------------------------------------------------------------------------------
+// A product's own look
+
+type PatternKind = 'discs' | 'stripes' | 'dots' | 'rings' | 'zigzag' | 'diamonds';
+const PATTERNS: readonly PatternKind[] = [
+  'discs',
+  'stripes',
+  'dots',
+  'rings',
+  'zigzag',
+  'diamonds',
+];
+type BadgeShape = 'circle' | 'hexagon' | 'star' | 'square' | 'tag';
+const BADGES: readonly BadgeShape[] = ['circle', 'hexagon', 'star', 'square', 'tag'];
+
+interface Look {
+  hue: number; // degrees added to the category's colours
+  light: number; // lightness added to the first colour, -0.08..0.08
+  pattern: PatternKind;
+  badge: BadgeShape;
+  scale: number; // icon size factor, 0.82..1.0
+  tilt: number; // icon tilt, -8..8 degrees
+}
+
+/** The look of one product, from its hash: each part from different bits. */
+function lookOf(seed: number): Look {
+  const bits = (shift: number, n: number) => (seed >>> shift) % n;
+  return {
+    hue: bits(0, 9) * 9 - 36,
+    light: (bits(4, 5) - 2) * 0.04,
+    pattern: PATTERNS[bits(8, PATTERNS.length)]!,
+    badge: BADGES[bits(12, BADGES.length)]!,
+    scale: 0.82 + bits(16, 7) * 0.03,
+    tilt: bits(20, 9) * 2 - 8,
+  };
+}
+
+/** A faint pattern over the whole background. */
+function pattern(kind: PatternKind, seed: number): string {
+  const phase = seed % 40;
+  const paint = 'fill="white" fill-opacity="0.07"';
+  const line = 'fill="none" stroke="white" stroke-opacity="0.08"';
+  switch (kind) {
+    case 'discs':
+      return circle(760, 40, 230, 'white', 0.08) + circle(40, 700, 180, 'white', 0.06);
+    case 'stripes': {
+      let d = '';
+      for (let x = -800 + phase; x < 800; x += 80) d += `M${x} 800 L${x + 800} 0 `;
+      return `<path d="${d}" ${line} stroke-width="22"/>`;
+    }
+    case 'dots': {
+      let out = '';
+      for (let y = 30 + (phase % 20); y < 800; y += 56) {
+        for (let x = (y / 56) % 2 ? 30 : 58; x < 800; x += 56) out += `M${x} ${y}h0.1`;
+      }
+      return `<path d="${out}" fill="none" stroke="white" stroke-opacity="0.13" stroke-width="9" stroke-linecap="round"/>`;
+    }
+    case 'rings': {
+      const cx = (seed & 1) === 0 ? 0 : 800;
+      let out = '';
+      for (let radius = 120; radius < 1100; radius += 90) {
+        out += `<circle cx="${cx}" cy="800" r="${radius}" ${line} stroke-width="16"/>`;
+      }
+      return out;
+    }
+    case 'zigzag': {
+      let d = '';
+      for (let y = 60 + phase; y < 820; y += 120) {
+        d += `M0 ${y}`;
+        for (let x = 0; x < 800; x += 80) d += ` L${x + 40} ${y - 30} L${x + 80} ${y}`;
+      }
+      return `<path d="${d}" ${line} stroke-width="12" stroke-linejoin="round"/>`;
+    }
+    case 'diamonds': {
+      let d = '';
+      for (let y = 0; y < 860; y += 100) {
+        for (let x = (y / 100) % 2 ? 50 : 0; x < 860; x += 100) {
+          d += `M${x} ${y - 22} L${x + 22} ${y} L${x} ${y + 22} L${x - 22} ${y} Z `;
+        }
+      }
+      return `<path d="${d}" ${paint}/>`;
+    }
+  }
+}
+
+/** The product's size or capacity as its title gives it ("100 ml", "2 kg", "512GB"), else its brand's initials. */
+function badgeLabel(title: string, brand: string): string {
+  const size =
+    /(\d+(?:\.\d+)?)\s?(ml|l|kg|g|gb|tb|w|wh|mah|ah|kva|inch|in|"|cm|mm|pcs|pack)\b/i.exec(title) ??
+    /\b(\d+(?:\.\d+)?)-?(seater|piece|pc)\b/i.exec(title);
+  if (size)
+    return truncate(
+      `${size[1]} ${size[2]!.toUpperCase() === size[2] ? size[2] : size[2]!.toLowerCase()}`,
+      8,
+    );
+  const initials = brand
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+  return initials.slice(0, 3) || 'D';
+}
+
+function badge(shape: BadgeShape, label: string, x: number, y: number, color: string): string {
+  const R = 58;
+  const body = `fill="white" fill-opacity="0.92"`;
+  let outline: string;
+  switch (shape) {
+    case 'circle':
+      outline = `<circle cx="${r(x)}" cy="${r(y)}" r="${R}" ${body}/>`;
+      break;
+    case 'square':
+      outline = `<rect x="${r(x - R)}" y="${r(y - R * 0.8)}" width="${R * 2}" height="${r(R * 1.6)}" rx="18" ${body}/>`;
+      break;
+    case 'hexagon':
+    case 'star': {
+      const points: string[] = [];
+      const n = shape === 'hexagon' ? 6 : 16;
+      for (let i = 0; i < n; i++) {
+        const a = (Math.PI * 2 * i) / n - Math.PI / 2;
+        const radius = shape === 'hexagon' ? R : i % 2 ? R * 0.86 : R * 1.08;
+        points.push(`${r(x + radius * Math.cos(a))},${r(y + radius * Math.sin(a))}`);
+      }
+      outline = `<polygon points="${points.join(' ')}" ${body}/>`;
+      break;
+    }
+    case 'tag':
+      outline =
+        `<path d="M${r(x - R)} ${r(y - R * 0.62)} L${r(x + R * 0.7)} ${r(y - R * 0.62)} ` +
+        `L${r(x + R * 1.1)} ${r(y)} L${r(x + R * 0.7)} ${r(y + R * 0.62)} L${r(x - R)} ` +
+        `${r(y + R * 0.62)} Z" ${body}/>`;
+      break;
+  }
+  const size = label.length <= 3 ? 30 : label.length <= 5 ? 24 : 19;
+  return (
+    outline +
+    `<text x="${r(shape === 'tag' ? x - 4 : x)}" y="${r(y + size * 0.36)}" font-family="${FONT}" ` +
+    `font-size="${size}" font-weight="bold" fill="${color}" text-anchor="middle">` +
+    `${escapeXml(label)}</text>`
+  );
 }
 
 function composition(variant: number, kind: GlyphKind, p: Placement): string {
@@ -107,12 +268,10 @@ function composition(variant: number, kind: GlyphKind, p: Placement): string {
   if (variant === 0) {
     // Front: centred icon on concentric soft discs.
     out.push(
-      circle(760 + jitter(1, 20), 40, 230, 'white', 0.08),
-      circle(40, 700 + jitter(3, 20), 180, 'white', 0.06),
       circle(cx, cy, s * 0.8, 'url(#glow)', 1),
       circle(cx, cy, s * 0.72, 'white', 0.14),
       circle(cx, cy, s * 0.52, 'white', 0.12),
-      placeGlyph(kind, cx, cy, s * 0.95, 0, detail),
+      placeGlyph(kind, cx, cy, s * 0.95, p.tilt, detail),
     );
   } else if (variant === 1) {
     // Side: tilted card behind, icon turned, with a floor shadow.
@@ -157,7 +316,7 @@ function composition(variant: number, kind: GlyphKind, p: Placement): string {
       dotGrid(cx + 90, cy - 40, 4, 3, 34),
       `<ellipse cx="${ix}" cy="${r(cy + s * 0.42)}" rx="${r(s * 0.42)}" ry="14" ` +
         'fill="black" fill-opacity="0.14"/>',
-      placeGlyph(kind, ix, cy, s * 0.82, 0, detail),
+      placeGlyph(kind, ix, cy, s * 0.82, p.tilt, detail),
       motionMarks(ix + s * 0.5, cy - s * 0.15),
     );
   }
@@ -570,6 +729,46 @@ function normaliseHex(color: string, fallback: string): string {
   if (!m?.[1]) return fallback;
   const hex = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
   return `#${hex.toLowerCase()}`;
+}
+
+/** The colour turned `degrees` round the colour wheel and made `light` lighter (HSL). */
+function shiftHue(hex: string, degrees: number, light: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  const [rr, gg, bb] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => v / 255) as [
+    number,
+    number,
+    number,
+  ];
+  const max = Math.max(rr, gg, bb);
+  const min = Math.min(rr, gg, bb);
+  const l = (max + min) / 2;
+  const d = max - min;
+  let h = 0;
+  const sat = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+  if (d !== 0) {
+    if (max === rr) h = ((gg - bb) / d + 6) % 6;
+    else if (max === gg) h = (bb - rr) / d + 2;
+    else h = (rr - gg) / d + 4;
+  }
+  const hue = (((h * 60 + degrees) % 360) + 360) % 360;
+  const lt = clamp(l + light, 0.08, 0.85);
+  const c = (1 - Math.abs(2 * lt - 1)) * sat;
+  const x = c * (1 - Math.abs(((hue / 60) % 2) - 1));
+  const m = lt - c / 2;
+  const [r1, g1, b1] =
+    hue < 60
+      ? [c, x, 0]
+      : hue < 120
+        ? [x, c, 0]
+        : hue < 180
+          ? [0, c, x]
+          : hue < 240
+            ? [0, x, c]
+            : hue < 300
+              ? [x, 0, c]
+              : [c, 0, x];
+  const to = (v: number) => Math.round((v + m) * 255);
+  return `#${((to(r1) << 16) | (to(g1) << 8) | to(b1)).toString(16).padStart(6, '0')}`;
 }
 
 function mixHex(a: string, b: string, t: number): string {

@@ -1,13 +1,14 @@
 // The demo catalogue: written by us (catalog-data.ts), with artwork rendered at seed time so the
-// shop works offline, reviews on most products and listing dates spread over ten months.
-import { mkdir, writeFile, access } from 'node:fs/promises';
+// shop works offline (each image 800 px with its 160, 400 and 800 px width copies), reviews on most products and listing dates spread over ten months.
+import { mkdir, access } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { percentToBasisPoints, shillingsToCents } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { categories, productImages, products, reviews } from '../db/schema.ts';
 import { mapLimit } from '../lib/map-limit.ts';
-import { renderProductImage } from './artwork.ts';
+import { storeWithWidths } from '../uploads/widths.ts';
+import { encodeArtwork, renderProductPixels } from './artwork.ts';
 import { CATEGORY_SEEDS, PRODUCT_SEEDS, type ProductSeed } from './catalog-data.ts';
 import { createRandom } from './random.ts';
 import { reviewDrafts } from './reviews.ts';
@@ -76,17 +77,17 @@ export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Pr
     );
     const started = Date.now();
     await mapLimit(jobs, 4, async ({ plan, name, variant }) => {
-      const file = path.join(dir, name);
-      if (await exists(file)) return;
+      // An image left by an earlier run is kept; start-up gives it any width copy it lacks.
+      if (await exists(path.join(dir, name))) return;
       const category = categoryBySlug.get(plan.seed.category)!;
-      const webp = await renderProductImage({
+      const pixels = await renderProductPixels({
         title: plan.seed.title,
         brand: plan.seed.brand,
         categoryName: category.name,
         colors: category.colors,
         variant,
       });
-      await writeFile(file, webp);
+      await storeWithWidths(dir, name, await encodeArtwork(pixels), pixels);
     });
     options.log?.(`rendered ${jobs.length} product images in ${Date.now() - started} ms`);
   }

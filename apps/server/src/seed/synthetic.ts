@@ -1,12 +1,13 @@
 // A synthetic catalogue of any size (up to a million products) for benchmarks. Rows are made by
 // the database itself (INSERT … SELECT over generate_series), in batches, so a million products
 // take minutes rather than hours.
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categories } from '../db/schema.ts';
-import { renderProductImage } from './artwork.ts';
+import { mapLimit } from '../lib/map-limit.ts';
+import { storeWithWidths } from '../uploads/widths.ts';
+import { encodeArtwork, renderProductPixels } from './artwork.ts';
 import { CATEGORY_SEEDS } from './catalog-data.ts';
 
 const BRANDS = [
@@ -77,23 +78,29 @@ const NOUNS = [
 const arr = (items: string[]) =>
   sql.raw(`ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`);
 
-/** One picture per category for synthetic products, under DATA_DIR/images/products. */
+/** Pictures per category for synthetic products: a million products share these few files. */
+export const SYNTHETIC_LOOKS = 4;
+
+/**
+ * SYNTHETIC_LOOKS pictures per category (800 px, with their width copies), under
+ * DATA_DIR/images/products as `synthetic-<slug>-<n>.webp`. Products point at them by number.
+ */
 export async function renderSyntheticImages(imagesDir: string): Promise<void> {
   const dir = path.join(imagesDir, 'products');
-  await mkdir(dir, { recursive: true });
-  for (const category of CATEGORY_SEEDS) {
-    const webp = await renderProductImage(
-      {
-        title: category.name,
-        brand: 'Duka',
-        categoryName: category.name,
-        colors: category.colors,
-        variant: 0,
-      },
-      400,
-    );
-    await writeFile(path.join(dir, `synthetic-${category.slug}.webp`), webp);
-  }
+  const jobs = CATEGORY_SEEDS.flatMap((category) =>
+    Array.from({ length: SYNTHETIC_LOOKS }, (_, n) => ({ category, n })),
+  );
+  await mapLimit(jobs, 2, async ({ category, n }) => {
+    const pixels = await renderProductPixels({
+      title: `${ADJECTIVES[n % ADJECTIVES.length]} ${category.name}`,
+      brand: BRANDS[(n * 5) % BRANDS.length]!,
+      categoryName: category.name,
+      colors: category.colors,
+      variant: n,
+    });
+    const name = `synthetic-${category.slug}-${n}.webp`;
+    await storeWithWidths(dir, name, await encodeArtwork(pixels), pixels);
+  });
 }
 
 export async function ensureCategories(db: Db): Promise<void> {
@@ -124,7 +131,8 @@ export async function insertSyntheticBatch(db: Db, from: number, to: number): Pr
       (i * 17) % 251,
       round((3 + ((i * 37) % 201) / 100.0)::numeric, 2)::float8,
       (i * 3) % 12,
-      '/images/products/synthetic-' || cats.slugs[1 + i % array_length(cats.slugs, 1)] || '.webp',
+      '/images/products/synthetic-' || cats.slugs[1 + i % array_length(cats.slugs, 1)] || '-'
+        || ((i / array_length(cats.slugs, 1)) % ${SYNTHETIC_LOOKS})::text || '.webp',
       array[cats.slugs[1 + i % array_length(cats.slugs, 1)]],
       100 + (i * 11) % 20000,
       50 + (i * 3) % 1500, 50 + (i * 5) % 1500, 20 + (i * 7) % 800,

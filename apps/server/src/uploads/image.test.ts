@@ -284,7 +284,40 @@ describe('storeUpload', () => {
     expect(second.fileName).toMatch(UUID_WEBP);
     expect(second.fileName).not.toBe(first.fileName);
     expect((await readFile(path.join(target, first.fileName))).equals(webp)).toBe(true);
-    // Only the finished files are left: no temporary file stays behind.
-    expect((await readdir(target)).sort()).toEqual([first.fileName, second.fileName].sort());
+    // Only the finished files are left, each with its three width copies: nothing temporary.
+    const withCopies = (name: string) => {
+      const stem = name.slice(0, -'.webp'.length);
+      return [name, `${stem}-160w.webp`, `${stem}-400w.webp`, `${stem}-800w.webp`];
+    };
+    expect((await readdir(target)).sort()).toEqual(
+      [...withCopies(first.fileName), ...withCopies(second.fileName)].sort(),
+    );
+  });
+
+  it('writes copies 160, 400 and 800 pixels wide of a large upload, keeping its proportions', async () => {
+    const target = path.join(dir, 'widths');
+    const { webp } = await processUpload(await flat(2000, 1500).png().toBuffer(), limits);
+    const { fileName } = await storeUpload(target, webp);
+    const stem = fileName.slice(0, -'.webp'.length);
+    const sizeOf = async (name: string) => {
+      const meta = await sharp(path.join(target, name)).metadata();
+      return [meta.format, meta.width, meta.height];
+    };
+    expect(await sizeOf(fileName)).toEqual(['webp', 1600, 1200]);
+    expect(await sizeOf(`${stem}-160w.webp`)).toEqual(['webp', 160, 120]);
+    expect(await sizeOf(`${stem}-400w.webp`)).toEqual(['webp', 400, 300]);
+    expect(await sizeOf(`${stem}-800w.webp`)).toEqual(['webp', 800, 600]);
+  });
+
+  it('never enlarges: a copy at least as wide as a small upload is the upload itself', async () => {
+    const target = path.join(dir, 'small');
+    const { webp } = await processUpload(await picture(300, 200).png().toBuffer(), limits);
+    const { fileName } = await storeUpload(target, webp);
+    const stem = fileName.slice(0, -'.webp'.length);
+    expect((await sharp(path.join(target, `${stem}-160w.webp`)).metadata()).width).toBe(160);
+    for (const width of [400, 800]) {
+      const copy = await readFile(path.join(target, `${stem}-${width}w.webp`));
+      expect(copy.equals(webp)).toBe(true);
+    }
   });
 });

@@ -51,6 +51,25 @@ describe('POST /api/uploads', () => {
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
   });
 
+  it('serves the upload in 160, 400 and 800 pixels wide beside it', async () => {
+    const wide = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: '#047857' },
+    })
+      .png()
+      .toBuffer();
+    const res = await upload('wide.png', wide, 'image/png');
+    expect(res.statusCode).toBe(201);
+    const { secure_url } = res.json<{ secure_url: string }>();
+    const stem = secure_url.slice(0, -'.webp'.length);
+    for (const width of [160, 400, 800]) {
+      const served = await t.app.inject(`${stem}-${width}w.webp`);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width, height: (width * 3) / 4 });
+    }
+  });
+
   it('refuses a non-image renamed .png', async () => {
     const res = await upload(
       'notes.png',

@@ -1,25 +1,16 @@
-// Stores a processed image on disk under a random name nobody can guess or choose.
+// Stores a processed image on disk under a random name nobody can guess or choose, with its
+// copies in 160, 400 and 800 pixels' width beside it (widths.ts).
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { storeWithWidths } from './widths.ts';
 
 export interface StoredUpload {
   /** `<uuid>.webp`, relative to the upload directory. */
   fileName: string;
 }
 
-/** Writes the WebP into `dir`; the file appears whole or not at all. */
+/** Writes the WebP and its width copies into `dir`; each file appears whole or not at all. */
 export async function storeUpload(dir: string, webp: Buffer): Promise<StoredUpload> {
-  await mkdir(dir, { recursive: true });
   const fileName = `${randomUUID()}.webp`;
-  // The temporary name ends in .tmp, so nothing serving *.webp can hand out a half-written file.
-  const temp = path.join(dir, `${fileName}.${process.pid}.tmp`);
-  try {
-    await writeFile(temp, webp, { flag: 'wx', mode: 0o644 });
-    await rename(temp, path.join(dir, fileName));
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
+  await storeWithWidths(dir, fileName, webp);
   return { fileName };
 }

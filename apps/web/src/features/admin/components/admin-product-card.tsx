@@ -4,6 +4,7 @@
 import type { ProductSummary } from '@duka/domain';
 import { displayPriceCents, formatKsh, percentToBasisPoints } from '@duka/domain/pricing/money';
 import type { EditAction } from './edit-product-modal.tsx';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
 
 const ACTIONS: { action: EditAction; label: string }[] = [
   { action: 'price', label: 'Edit Price' },
@@ -25,13 +26,12 @@ export function AdminProductCard({
       className="flex flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
     >
       <div className="flex gap-3">
-        <img
+        <ProductImage
           src={product.thumbnail}
           alt=""
+          sizes="(min-width: 640px) 112px, 96px"
           width={112}
           height={112}
-          loading="lazy"
-          decoding="async"
           className="h-24 w-24 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-28 sm:w-28"
         />
         <div className="min-w-0 flex-1 space-y-0.5 text-sm">

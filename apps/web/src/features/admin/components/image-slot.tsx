@@ -2,6 +2,7 @@
 // uploaded at once; the slot then shows what the server kept.
 import { useId, useRef, useState } from 'react';
 import { uploadImage } from '../api/uploads-api.ts';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
 
 export function ImageSlot({
   label,
@@ -73,7 +74,14 @@ export function ImageSlot({
         } ${over ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
       >
         {url ? (
-          <img src={url} alt={`${label} preview`} className="h-full w-full object-cover" />
+          <ProductImage
+            src={url}
+            alt={`${label} preview`}
+            sizes={large ? '(min-width: 1024px) 480px, 100vw' : '(min-width: 1024px) 200px, 50vw'}
+            width={large ? 800 : 400}
+            height={large ? 600 : 400}
+            className="h-full w-full object-cover"
+          />
         ) : state.busy ? (
           <span role="status">Uploading...</span>
         ) : (

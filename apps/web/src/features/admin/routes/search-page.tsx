@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { adminSearchQuery } from '../api/search-api.ts';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
 
 function Section({
   title,
@@ -104,12 +105,12 @@ export default function SearchPage() {
           <Section title="Products" count={results.data.products.length}>
             {results.data.products.map((p) => (
               <li key={p.id} className="flex items-center gap-3 px-4 py-3 text-sm">
-                <img
+                <ProductImage
                   src={p.thumbnail}
                   alt=""
+                  sizes="48px"
                   width={48}
                   height={48}
-                  loading="lazy"
                   className="size-12 shrink-0 rounded-lg bg-slate-100 object-cover"
                 />
                 <div className="min-w-0 flex-1">

@@ -13,6 +13,7 @@ import {
   useSetCartQuantity,
 } from '../api/cart-api.ts';
 import { LinePrice } from './line-price.tsx';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
 
 function LineActions({ line }: { line: CartLine }) {
   const remove = useRemoveFromCart();
@@ -70,9 +71,10 @@ function Subtotal({ line }: { line: CartLine }) {
 function Thumbnail({ line, size }: { line: CartLine; size: 'sm' | 'md' }) {
   const box = size === 'sm' ? 'h-16 w-16' : 'h-20 w-20';
   return (
-    <img
+    <ProductImage
       src={line.image}
       alt=""
+      sizes={size === 'sm' ? '64px' : '80px'}
       width={80}
       height={80}
       className={`${box} shrink-0 rounded-lg bg-slate-100 object-cover`}

@@ -14,6 +14,7 @@ import {
 import { LinePrice } from './line-price.tsx';
 import { loadErrorText } from './load-error.ts';
 import { LoginNeeded } from './login-needed.tsx';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
 
 function WishlistRow({ line }: { line: WishlistLine }) {
   const remove = useRemoveFromWishlist();
@@ -21,9 +22,10 @@ function WishlistRow({ line }: { line: WishlistLine }) {
   const soldOut = line.stock <= 0;
   return (
     <li className="flex gap-3 py-3">
-      <img
+      <ProductImage
         src={line.image}
         alt=""
+        sizes="(min-width: 640px) 80px, 64px"
         width={80}
         height={80}
         className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-20 sm:w-20"

@@ -1,4 +1,10 @@
 import { useState } from 'react';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
+
+/** The main image's slot: the page's width on phones, beside the thumbnails, half from lg. */
+const MAIN_SIZES =
+  '(min-width: 1280px) 516px, (min-width: 1024px) calc(50vw - 124px), ' +
+  '(min-width: 640px) calc(100vw - 124px), calc(100vw - 32px)';
 
 /** The main image and its thumbnails; choosing a thumbnail changes the main image. */
 export function ImageGallery({ images, title }: { images: string[]; title: string }) {
@@ -20,12 +26,12 @@ export function ImageGallery({ images, title }: { images: string[]; title: strin
                   : 'border-transparent opacity-80 hover:opacity-100'
               }`}
             >
-              <img
+              <ProductImage
                 src={src}
                 alt=""
+                sizes="(min-width: 640px) 80px, 64px"
                 width={80}
                 height={80}
-                loading="lazy"
                 className="h-full w-full object-cover"
               />
             </button>
@@ -34,11 +40,13 @@ export function ImageGallery({ images, title }: { images: string[]; title: strin
       </ul>
       <div className="aspect-square min-w-0 flex-1 overflow-hidden rounded-2xl bg-slate-100">
         {main && (
-          <img
+          <ProductImage
             src={main}
             alt={`${title}, image ${selected + 1} of ${images.length}`}
+            sizes={MAIN_SIZES}
             width={800}
             height={800}
+            priority
             className="h-full w-full object-cover"
             data-testid="main-image"
           />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@duka/domain';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { displayPriceCents, formatKsh, percentToBasisPoints } from '@duka/domain/pricing/money';
 
 export function ProductPrice({
@@ -20,7 +21,24 @@ export function ProductPrice({
   );
 }
 
-export function ProductCard({ product }: { product: ProductSummary }) {
+/**
+ * A card's slot in the grid below (max-w-7xl, px-4): 2 columns (gap 12 px), 3 from md, 4 from lg
+ * (gap 20 px), 297 px at most.
+ */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 297px, (min-width: 1024px) calc(25vw - 23px), ' +
+  '(min-width: 768px) calc(33.3vw - 24px), calc(50vw - 22px)';
+
+/** Cards in the first row at any width (4 on large screens) are fetched at once: the LCP. */
+export const PRIORITY_CARDS = 4;
+
+export function ProductCard({
+  product,
+  priority = false,
+}: {
+  product: ProductSummary;
+  priority?: boolean;
+}) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <Link
@@ -29,13 +47,11 @@ export function ProductCard({ product }: { product: ProductSummary }) {
         aria-hidden="true"
         className="block aspect-square bg-slate-100"
       >
-        <img
+        <ProductImage
           src={product.thumbnail}
           alt=""
-          width={400}
-          height={400}
-          loading="lazy"
-          decoding="async"
+          sizes={CARD_IMAGE_SIZES}
+          priority={priority}
           className="h-full w-full object-cover transition group-hover:scale-[1.02]"
         />
       </Link>
@@ -55,13 +71,20 @@ export function ProductCard({ product }: { product: ProductSummary }) {
   );
 }
 
-export function ProductGrid({ products }: { products: ProductSummary[] }) {
+/** A grid of cards; with `priority`, the first row's images are fetched at once (the page's LCP). */
+export function ProductGrid({
+  products,
+  priority = false,
+}: {
+  products: ProductSummary[];
+  priority?: boolean;
+}) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
-      {products.map((p) => (
+      {products.map((p, i) => (
         <li key={p.id} className="flex">
           <div className="h-full w-full">
-            <ProductCard product={p} />
+            <ProductCard product={p} priority={priority && i < PRIORITY_CARDS} />
           </div>
         </li>
       ))}

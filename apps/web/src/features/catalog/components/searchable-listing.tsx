@@ -54,7 +54,7 @@ export function SearchableListing({
         <EmptyText>No products found.</EmptyText>
       ) : (
         <>
-          <ProductGrid products={result.data.products} />
+          <ProductGrid products={result.data.products} priority />
           <Pagination
             page={page}
             pageCount={Math.ceil(result.data.total / LISTING_PAGE_SIZE)}

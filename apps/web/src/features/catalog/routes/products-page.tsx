@@ -174,7 +174,7 @@ export default function ProductsPage() {
             {products.data.total === 1 ? 'product' : 'products'}
             {products.isFetching && <span className="ml-2 text-slate-400">Loading...</span>}
           </p>
-          <ProductGrid products={products.data.products} />
+          <ProductGrid products={products.data.products} priority />
           <Pagination
             page={page}
             pageCount={pageCount}

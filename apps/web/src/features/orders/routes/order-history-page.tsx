@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { orderQueries } from '../api/orders-api.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -66,12 +67,12 @@ export default function OrderHistoryPage() {
                         <tr key={item.product_id} className="border-t border-slate-100">
                           <td className="px-4 py-2">
                             <div className="flex items-center gap-3">
-                              <img
+                              <ProductImage
                                 src={item.image}
                                 alt=""
+                                sizes="48px"
                                 width={48}
                                 height={48}
-                                loading="lazy"
                                 className="h-12 w-12 rounded-lg object-cover"
                               />
                               <span>{item.title}</span>
@@ -96,12 +97,12 @@ export default function OrderHistoryPage() {
                   <ul className="divide-y divide-slate-100 md:hidden">
                     {order.items.map((item) => (
                       <li key={item.product_id} className="flex gap-3 px-4 py-3 text-sm">
-                        <img
+                        <ProductImage
                           src={item.image}
                           alt=""
+                          sizes="56px"
                           width={56}
                           height={56}
-                          loading="lazy"
                           className="h-14 w-14 rounded-lg object-cover"
                         />
                         <div className="min-w-0 flex-1">

@@ -1,0 +1,78 @@
+// robots.txt and the sitemaps, at the addresses search engines look for (outside /api).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { apiErrorSchema } from '@duka/domain';
+import { notFound } from '../lib/http-error.ts';
+import { pagesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './service.ts';
+
+const XML = 'application/xml; charset=utf-8';
+/** Crawlers come back for these now and then; an hour old is fresh enough. */
+const CACHE = 'public, max-age=3600';
+const PRODUCTS_FILE = /^products-(\d{1,9})\.xml$/;
+
+const text = z.string().describe('the document');
+const fileParams = z.object({ file: z.string().max(40).describe('pages.xml or products-N.xml') });
+
+const seoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const perFile = app.config.SITEMAP_URLS_PER_FILE;
+  /** Absolute addresses: PUBLIC_URL, else the address this request came to. */
+  const originOf = (request: FastifyRequest) =>
+    app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+
+  app.get(
+    '/robots.txt',
+    {
+      schema: { tags: ['seo'], summary: 'What crawlers may read', response: { 200: text } },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(robotsTxt(originOf(request))),
+  );
+
+  app.get(
+    '/sitemap.xml',
+    {
+      schema: {
+        tags: ['seo'],
+        summary: 'Sitemap index: the pages file and the product files',
+        response: { 200: text },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(XML)
+        .header('Cache-Control', CACHE)
+        .send(await sitemapIndex(db, originOf(request), perFile)),
+  );
+
+  app.get(
+    '/sitemaps/:file',
+    {
+      schema: {
+        tags: ['seo'],
+        summary: `The shop's pages and categories (pages.xml), or products by id (products-N.xml)`,
+        params: fileParams,
+        response: { 200: text, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      const origin = originOf(request);
+      const match = PRODUCTS_FILE.exec(file);
+      const xml =
+        file === 'pages.xml'
+          ? await pagesSitemap(db, origin)
+          : match
+            ? await productsSitemap(db, origin, Number(match[1]), perFile)
+            : undefined;
+      if (xml === undefined) throw notFound(`The sitemap ${file}`);
+      return reply.type(XML).header('Cache-Control', CACHE).send(xml);
+    },
+  );
+};
+
+export default seoRoutes;
