@@ -37,7 +37,12 @@ test('a product page’s HTML, before any JavaScript, holds its title, descripti
   expect(html).toMatch(new RegExp(`<h1[^>]*>${product.title}</h1>`));
 
   const ld = jsonLdOf(html);
-  const item = ld.find((block) => block['@type'] === 'Product') as Record<string, any>;
+  const item = ld.find((block) => block['@type'] === 'Product') as {
+    name: string;
+    sku: string;
+    offers: { priceCurrency: string; price: string; availability: string };
+    aggregateRating: unknown;
+  };
   expect(item).toBeDefined();
   expect(item.name).toBe(product.title);
   expect(item.sku).toBe(product.sku);
@@ -49,8 +54,10 @@ test('a product page’s HTML, before any JavaScript, holds its title, descripti
     ratingValue: product.rating,
     reviewCount: product.reviewCount,
   });
-  const crumbs = ld.find((block) => block['@type'] === 'BreadcrumbList') as Record<string, any>;
-  expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+  const crumbs = ld.find((block) => block['@type'] === 'BreadcrumbList') as {
+    itemListElement: { name: string }[];
+  };
+  expect(crumbs.itemListElement.map((i) => i.name)).toEqual([
     'Home',
     product.categoryName,
     product.title,
