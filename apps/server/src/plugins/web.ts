@@ -68,27 +68,29 @@ export default fp<WebOptions>(
 
     const renderer = hasWeb && dist ? await createPageRenderer(app, dist, options.publicUrl) : null;
 
-    app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
-      const isApi = pathname === '/api' || pathname.startsWith('/api/');
-      const isAsset = /\.[a-z0-9]+$/i.test(pathname) || /^\/(images|uploads)\//.test(pathname);
-      if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset) {
-        // A shop page is rendered here (with a 404 for what does not exist); anything else is a
-        // client route (/dashboard/orders…) and the app decides what to show.
+    const isApiOrFile = (pathname: string) =>
+      pathname === '/api' ||
+      pathname.startsWith('/api/') ||
+      /\.[a-z0-9]+$/i.test(pathname) ||
+      /^\/(images|uploads)\//.test(pathname);
+
+    if (hasWeb && dist) {
+      // Every other page address (a route, so that compression and the other hooks apply): a
+      // shop page is rendered here, with a 404 for what does not exist; anything else is a client
+      // route (/dashboard/orders…) and the app decides what to show.
+      app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+        const pathname = request.url.split('?')[0] ?? '/';
+        if (isApiOrFile(pathname)) return reply.callNotFound();
         const page = await renderer?.render(request.url);
-        if (page) {
-          if (renderer?.inlineStyleSource) allowInlineStyle(reply, renderer.inlineStyleSource);
-          return reply
-            .code(page.status)
-            .header('Cache-Control', 'no-cache')
-            .type('text/html; charset=utf-8')
-            .send(page.html);
-        }
-        return reply
-          .header('Cache-Control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .sendFile('index.html', dist!);
-      }
+        void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+        if (!page) return reply.sendFile('index.html', dist);
+        if (renderer?.inlineStyleSource) allowInlineStyle(reply, renderer.inlineStyleSource);
+        return reply.code(page.status).send(page.html);
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
       return reply
         .code(404)
         .send({ error: `No such address: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
