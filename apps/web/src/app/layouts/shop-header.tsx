@@ -1,7 +1,8 @@
 // The shop header (SPEC §2.2).
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-context.ts';
+import { overlayState } from '../../lib/overlay-location.ts';
 import { useHeaderAccount } from './use-header-account.ts';
 
 /** The shop's log-out (SPEC §4 and §8): to /login on success, 'Something went wrong' if not. */
@@ -43,6 +44,7 @@ export function ShopHeader() {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const account = useHeaderAccount();
+  const location = useLocation();
 
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -100,7 +102,13 @@ export function ShopHeader() {
             {account.label}
           </Link>
           {account.loggedIn && <LogoutButton />}
-          <Link to="/wishlist" className="relative hover:text-brand-700" aria-label="Wishlist">
+          <Link
+            to="/wishlist"
+            state={overlayState(location)}
+            preventScrollReset
+            className="relative hover:text-brand-700"
+            aria-label="Wishlist"
+          >
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -113,7 +121,13 @@ export function ShopHeader() {
             </svg>
             <CountBadge count={account.wishlistCount} label="in your wishlist" />
           </Link>
-          <Link to="/cart" className="relative hover:text-brand-700" aria-label="Cart">
+          <Link
+            to="/cart"
+            state={overlayState(location)}
+            preventScrollReset
+            className="relative hover:text-brand-700"
+            aria-label="Cart"
+          >
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"

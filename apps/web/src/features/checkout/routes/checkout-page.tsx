@@ -66,7 +66,7 @@ export default function CheckoutPage() {
             }}
           />
         ) : (
-          <SummaryStep onBack={() => setStep(2)} />
+          <SummaryStep details={details.data} onBack={() => setStep(2)} />
         )}
       </div>
     </div>
