@@ -30,8 +30,8 @@ function Lines({ lines }: { lines: CheckoutSummary['lines'] }) {
         {lines.map((line) => (
           <li key={line.productId} className="flex items-baseline gap-3 px-3 py-2 text-sm">
             <span className="min-w-0 flex-1">
-              {line.title}
-              <span className="ml-1 whitespace-nowrap text-slate-600">× {line.quantity}</span>
+              {line.title}{' '}
+              <span className="whitespace-nowrap text-slate-600">× {line.quantity}</span>
             </span>
             <span className="font-medium whitespace-nowrap">{formatKsh(line.lineTotalCents)}</span>
           </li>
