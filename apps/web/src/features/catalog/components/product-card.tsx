@@ -23,9 +23,9 @@ function DiscountBadge({ discountPercentage }: { discountPercentage: number }) {
 function CardRating({ rating, reviewCount }: Pick<ProductSummary, 'rating' | 'reviewCount'>) {
   if (reviewCount === 0) return <p className="text-xs text-slate-600">No reviews yet.</p>;
   return (
-    <p className="flex items-center gap-1.5 text-xs text-slate-600">
+    <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
       <HalfStars rating={rating} size={16} reviewCount={reviewCount} />
-      <span aria-hidden="true">
+      <span aria-hidden="true" className="whitespace-nowrap">
         {Math.round(rating * 10) / 10} ({reviewCount})
       </span>
     </p>
