@@ -84,7 +84,7 @@ function Title({ line }: { line: CartLine }) {
   return (
     <Link
       to={`/products/${line.product_id}`}
-      className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+      className="inline-block py-0.5 font-medium text-slate-900 hover:text-brand-700 hover:underline"
     >
       {line.title}
     </Link>
