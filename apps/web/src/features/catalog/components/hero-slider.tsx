@@ -35,7 +35,7 @@ export const AUTOPLAY_MS = 3000;
 // Class names spelled out in full so that Tailwind finds them.
 const OFFSETS = ['translate-x-0', '-translate-x-full', '-translate-x-[200%]'] as const;
 /** The slider's height at each breakpoint, reserved before anything loads. */
-export const HERO_HEIGHT = 'h-52 sm:h-64 lg:h-96';
+export const HERO_HEIGHT = 'h-48 sm:h-64 lg:h-96';
 
 function Chevron({ d }: { d: string }) {
   return (

@@ -55,9 +55,12 @@ export default function HomePage() {
               <h2 id="categories-heading" className="text-xl font-bold text-slate-900 sm:text-2xl">
                 Shop by Category
               </h2>
-              <ButtonLink to="/products" variant="secondary">
-                View All Categories
-              </ButtonLink>
+              {/* On a phone it ends the row of tiles instead (below), as both do not fit here. */}
+              <div className="hidden sm:block">
+                <ButtonLink to="/products" variant="secondary">
+                  View All Categories
+                </ButtonLink>
+              </div>
             </div>
             {/* One row that scrolls sideways on a phone, so the products follow on the first screen. */}
             <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-5">
@@ -72,6 +75,11 @@ export default function HomePage() {
                   </Link>
                 </li>
               ))}
+              <li className="shrink-0 sm:hidden">
+                <ButtonLink to="/products" variant="secondary" className="h-full min-h-11">
+                  View All Categories
+                </ButtonLink>
+              </li>
             </ul>
           </section>
           <Block
