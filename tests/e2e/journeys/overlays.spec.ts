@@ -88,6 +88,20 @@ test('the wishlist overlay keeps a filtered catalogue behind it', async ({ page 
   await expect(wishlistLink).toBeFocused();
   await expect(page.getByRole('article').first()).toHaveText(firstCard!);
   await closesBackToOpener(page, wishlistLink, 'Wishlist', 'Close dialog');
+
+  // Opened from further down the page (from the keyboard, without scrolling up to the link), the
+  // page stays where it was, open and closed.
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+  await wishlistLink.evaluate((link: HTMLElement) => link.focus({ preventScroll: true }));
+  await page.keyboard.press('Enter');
+  await expect(wishlist).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(400);
+  await page.keyboard.press('Escape');
+  await expect(wishlist).toBeHidden();
+  await expect(wishlistLink).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(400);
 });
 
 test('/cart and /wishlist opened directly show the home page behind them', async ({ page }) => {
