@@ -169,3 +169,25 @@ test("the back office's edit modals give focus back to their button", async ({
     await expect(opener).toBeFocused();
   }
 });
+
+test("checkout's Cancel opens the cart over the checkout, and closing it goes back there", async ({
+  page,
+  request,
+  loggedInShopper: _shopper,
+}) => {
+  await page.goto(`/products/${await discountedProduct(request)}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Product successfully added to your cart!')).toBeVisible();
+  await page.goto('/checkout');
+  await page.getByLabel('City').fill('Nyeri'); // typed, not saved
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  await cancel.click();
+  const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await expect(cart).toBeVisible();
+  await expect(page.locator('main h1')).toHaveText('Checkout');
+  await page.keyboard.press('Escape');
+  await expect(cart).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel('City')).toHaveValue('Nyeri');
+  await expect(cancel).toBeFocused();
+});
