@@ -74,6 +74,22 @@ test('a shopper pays an order with the sandbox provider and finds it in Order Hi
   expect(beforeTax).toBe(itemTotal! + 50);
   expect(Math.abs(vat! - beforeTax! * 0.16)).toBeLessThanOrEqual(0.5);
   expect(total).toBe(beforeTax! + vat!);
+  // What is bought, where it goes and when it should come.
+  const product = await (await request.get(`/api/products/${productId}`)).json();
+  const bought = page.getByRole('region', { name: 'Your items' });
+  await expect(bought.getByRole('listitem')).toHaveCount(1);
+  await expect(bought.getByRole('listitem')).toContainText(`${product.title} × 2`);
+  await expect(bought.getByRole('listitem')).toContainText(
+    `Ksh ${itemTotal!.toLocaleString('en-KE')}`,
+  );
+  const address = page.getByRole('region', { name: 'Delivery address' });
+  await expect(address).toContainText('Achieng Otieno');
+  await expect(address).toContainText('Oginga Odinga Street 7');
+  await expect(address).toContainText('Kisumu 40100');
+  // 4 to 7 business days from today in Nairobi: 'Fri 27 Nov – Wed 2 Dec 2026'.
+  await expect(page.getByRole('region', { name: 'Expected delivery' })).toContainText(
+    /(Mon|Tue|Wed|Thu|Fri) \d{1,2} \w{3}( \d{4})? – (Mon|Tue|Wed|Thu|Fri) \d{1,2} \w{3} \d{4}/,
+  );
 
   await page.getByRole('button', { name: 'Pay with PayPal' }).click();
   await expect(page).toHaveURL(/\/sandbox-pay\//);

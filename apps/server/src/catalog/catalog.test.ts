@@ -51,6 +51,30 @@ async function all(query: string) {
 }
 
 describe('GET /api/products', () => {
+  it("gives each card the product's rating and review count, as its page does", async () => {
+    const rows = await t.db
+      .select({ id: products.id, reviewCount: products.reviewCount })
+      .from(products);
+    const counts = new Map(rows.map((r) => [r.id, r.reviewCount]));
+    expect([...counts.values()].some((n) => n > 0)).toBe(true);
+    // The plain listing, a text search (another query) and the home page's blocks.
+    const listed = await all('sort=rating');
+    const searched = await all('q=a');
+    const home = (
+      await get<{ weeklyOffers: typeof listed; topPicks: typeof listed }>('/api/products/home')
+    ).body;
+    const cards = [...listed, ...searched, ...home.weeklyOffers, ...home.topPicks];
+    expect(searched.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card.reviewCount).toBe(counts.get(card.id));
+    const detail = await get<{ reviewCount: number; rating: number }>(
+      `/api/products/${listed[0]!.id}`,
+    );
+    expect(detail.body).toMatchObject({
+      reviewCount: listed[0]!.reviewCount,
+      rating: listed[0]!.rating,
+    });
+  });
+
   it('pages the whole catalogue', async () => {
     const { status, body } = await get('/api/products');
     expect(status).toBe(200);

@@ -18,6 +18,7 @@ type CardRow = Pick<
   | 'priceCents'
   | 'discountBp'
   | 'rating'
+  | 'reviewCount'
   | 'stock'
   | 'thumbnail'
   | 'createdAt'
@@ -40,6 +41,7 @@ export function toProductSummary(row: CardRow, categorySlug: string): ProductSum
     price: row.priceCents,
     discountPercentage: basisPointsToPercent(row.discountBp),
     rating: roundedRating(row.rating),
+    reviewCount: row.reviewCount,
     stock: row.stock,
     thumbnail: row.thumbnail,
     createdAt: row.createdAt.toISOString(),
@@ -60,6 +62,7 @@ export function toProduct(
     price: row.priceCents,
     discountPercentage: basisPointsToPercent(row.discountBp),
     rating: roundedRating(row.rating),
+    reviewCount: row.reviewCount,
     stock: row.stock,
     thumbnail: row.thumbnail,
     createdAt: row.createdAt.toISOString(),
@@ -74,7 +77,6 @@ export function toProduct(
     shippingInformation: row.shippingInformation,
     availabilityStatus: availabilityOf(row.stock),
     returnPolicy: row.returnPolicy,
-    reviewCount: row.reviewCount,
   };
 }
 

@@ -30,6 +30,7 @@ const cardColumns = {
   priceCents: products.priceCents,
   discountBp: products.discountBp,
   rating: products.rating,
+  reviewCount: products.reviewCount,
   stock: products.stock,
   thumbnail: products.thumbnail,
   createdAt: products.createdAt,

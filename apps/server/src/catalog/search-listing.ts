@@ -73,7 +73,8 @@ const WITH_TITLE_KEY = sql`${products}.*, lower(${products.title}) collate "C" a
 const CARD = sql`${products.id} as id, ${products.title} as title,
   (select ${categories.slug} from ${categories} where ${categories.id} = ${products.categoryId}) as category,
   ${products.brand} as brand, ${products.priceCents} as price_cents,
-  ${products.discountBp} as discount_bp, ${products.rating} as rating, ${products.stock} as stock,
+  ${products.discountBp} as discount_bp, ${products.rating} as rating,
+  ${products.reviewCount} as review_count, ${products.stock} as stock,
   ${products.thumbnail} as thumbnail,
   (extract(epoch from ${products.createdAt}) * 1000)::float8 as created_ms`;
 
@@ -85,6 +86,7 @@ interface RawCard {
   price_cents: number;
   discount_bp: number;
   rating: number;
+  review_count: number;
   stock: number;
   thumbnail: string;
   created_ms: number;
@@ -98,6 +100,7 @@ const toCard = (r: RawCard): CardRow => ({
   priceCents: r.price_cents,
   discountBp: r.discount_bp,
   rating: r.rating,
+  reviewCount: r.review_count,
   stock: r.stock,
   thumbnail: r.thumbnail,
   createdAt: new Date(Math.floor(r.created_ms)),
@@ -204,8 +207,8 @@ async function collectMatches(
     ), total as (select count(*)::int as n from m)
     select (select n from ${catalogGeneration}) as generation, total.n as total, page.*
     from total left join lateral (
-      select id, title, category, brand, price_cents, discount_bp, rating, stock, thumbnail,
-        created_ms
+      select id, title, category, brand, price_cents, discount_bp, rating, review_count, stock,
+        thumbnail, created_ms
       from m where total.n <= ${COUNT_CAP}
       order by ${pageOrder} offset ${page.skip} limit ${page.limit}
     ) page on true`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkoutTotals, displayPriceCents } from '@duka/domain';
+import { checkoutTotals, displayPriceCents, expectedDelivery } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { shopper } from '../../test/accounts.ts';
 import {
@@ -92,7 +92,15 @@ describe('the amount', () => {
       { unitPriceCents: displayPriceCents(45_050, 0), quantity: 1 },
     ]);
     const summary = await t.app.inject({ url: '/api/checkout/summary', headers: who.auth });
-    expect(summary.json()).toEqual(expected);
+    expect(summary.json()).toEqual({
+      ...expected,
+      // Step 3 lists what is bought and when it should arrive (4–7 Nairobi business days).
+      lines: [
+        { productId: a, title: expect.any(String), quantity: 2, lineTotalCents: 116_900 * 2 },
+        { productId: b, title: expect.any(String), quantity: 1, lineTotalCents: 45_100 },
+      ],
+      expectedDelivery: expectedDelivery(new Date()),
+    });
 
     const res = await createPayment(t.app, who, { order_total: 1, total: 1, price: 1, amount: 1 });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 // Checkout: from a priced cart to a paid order. Amounts come only from the database; stock is
 // reserved when the order is made and given back if the payment is cancelled, declined or
 // expires; executing a payment is idempotent (DESIGN.md, "Where we do better" 3, 7, 8).
-import { checkoutTotals, type CheckoutSummary } from '@duka/domain';
+import { checkoutTotals, expectedDelivery, type CheckoutSummary } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { lockShopper, pricedCartLines } from '../cart/repo.ts';
 import { assertWithinCap } from '../cart/service.ts';
@@ -25,11 +25,20 @@ const METHOD_NAMES: Record<PaymentProvider['name'], string> = {
   sandbox: 'Sandbox',
 };
 
-export async function summary(db: Db, userId: number): Promise<CheckoutSummary> {
+export async function summary(db: Db, userId: number, now = new Date()): Promise<CheckoutSummary> {
   const lines = await pricedCartLines(db, userId);
-  return checkoutTotals(
-    lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),
-  );
+  return {
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      title: l.title,
+      quantity: l.quantity,
+      lineTotalCents: l.salePriceCents * l.quantity,
+    })),
+    expectedDelivery: expectedDelivery(now),
+    ...checkoutTotals(
+      lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),
+    ),
+  };
 }
 
 export interface StartedPayment {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatNairobiDateTime, formatUsDate, lastDaysInNairobi, todayInNairobi } from './dates.ts';
+import {
+  formatDayRange,
+  formatNairobiDateTime,
+  formatUsDate,
+  lastDaysInNairobi,
+  todayInNairobi,
+} from './dates.ts';
 
 describe('formatUsDate', () => {
   it('writes MM/DD/YYYY in Nairobi time', () => {
@@ -38,5 +44,14 @@ describe('formatNairobiDateTime', () => {
   it('shows the day and time in Nairobi', () => {
     expect(formatNairobiDateTime('2026-11-22T11:05:00Z')).toBe('22 Nov 2026, 14:05');
     expect(formatNairobiDateTime('nonsense')).toBe('Invalid Date');
+  });
+});
+
+describe('formatDayRange', () => {
+  it('writes a delivery window of Nairobi dates as those days, with weekdays', () => {
+    expect(formatDayRange('2026-11-27', '2026-12-02')).toBe('Fri 27 Nov – Wed 2 Dec 2026');
+    expect(formatDayRange('2026-12-30', '2027-01-04')).toBe('Wed 30 Dec 2026 – Mon 4 Jan 2027');
+    expect(formatDayRange('2026-11-27', '2026-11-27')).toBe('Fri 27 Nov 2026');
+    expect(formatDayRange('soon', '2026-11-27')).toBe('Invalid Date');
   });
 });

@@ -43,3 +43,32 @@ export function formatNairobiDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? 'Invalid Date' : dateTime.format(date);
 }
+
+const dayParts = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'Fri 27 Nov' or 'Fri 27 Nov 2026', put together from parts (ICU versions differ in commas). */
+function formatDay(date: Date, withYear: boolean): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    dayParts.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  const text = `${part('weekday')} ${part('day')} ${part('month')}`;
+  return withYear ? `${text} ${part('year')}` : text;
+}
+
+/**
+ * A window of calendar days given as YYYY-MM-DD (a delivery window, in Nairobi dates): 'Fri 27 Nov
+ * – Wed 2 Dec 2026'. Written as the dates they are, whatever the browser's time zone.
+ */
+export function formatDayRange(from: string, to: string): string {
+  const start = new Date(`${from}T00:00:00Z`);
+  const end = new Date(`${to}T00:00:00Z`);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return 'Invalid Date';
+  if (from === to) return formatDay(end, true);
+  const sameYear = start.getUTCFullYear() === end.getUTCFullYear();
+  return `${formatDay(start, !sameYear)} – ${formatDay(end, true)}`;
+}

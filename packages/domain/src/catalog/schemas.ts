@@ -62,6 +62,7 @@ export const productSummarySchema = z
     price: centsSchema,
     discountPercentage: z.number().min(0).max(100),
     rating: z.number(),
+    reviewCount: z.number().int().describe('Visible reviews of the product'),
     stock: z.number().int(),
     thumbnail: z.string(),
     createdAt: z.string(),
@@ -83,7 +84,6 @@ export const productSchema = productSummarySchema
     shippingInformation: z.string(),
     availabilityStatus: z.string(),
     returnPolicy: z.string(),
-    reviewCount: z.number().int(),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;

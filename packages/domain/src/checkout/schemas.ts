@@ -52,8 +52,20 @@ export const checkoutDetailsSchema = z.object({
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 
 /** What step 3 shows, computed by the server from the cart. */
+export const checkoutSummaryLineSchema = z.object({
+  productId: z.number().int(),
+  title: z.string(),
+  quantity: z.number().int(),
+  lineTotalCents: centsSchema.describe('Display price after discount, times the quantity'),
+});
+export type CheckoutSummaryLine = z.infer<typeof checkoutSummaryLineSchema>;
+
 export const checkoutSummarySchema = z
   .object({
+    lines: z.array(checkoutSummaryLineSchema),
+    expectedDelivery: z
+      .object({ from: z.string(), to: z.string() })
+      .describe('Nairobi dates (yyyy-mm-dd) an order paid now should arrive between'),
     itemCount: z.number().int(),
     itemsCents: centsSchema,
     shippingCents: centsSchema,

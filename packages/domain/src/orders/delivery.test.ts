@@ -16,4 +16,25 @@ describe('delivery window', () => {
       to: '2026-12-02',
     });
   });
+
+  it('counts from the Nairobi day, not the UTC one', () => {
+    // 22:30 UTC on Friday 20 November is 01:30 on Saturday 21st in Nairobi: the weekend has
+    // begun, so Monday 23rd is the first business day (+4 → Thursday 26th, +7 → Tuesday 1st).
+    expect(expectedDelivery(new Date('2026-11-20T22:30:00Z'))).toEqual({
+      from: '2026-11-26',
+      to: '2026-12-01',
+    });
+    // 20:59 UTC on the same Friday is still Friday (23:59) in Nairobi: +4 → Thursday 26th too,
+    // as Friday itself is not counted; +7 → Tuesday 1st.
+    expect(expectedDelivery(new Date('2026-11-20T20:59:00Z'))).toEqual({
+      from: '2026-11-26',
+      to: '2026-12-01',
+    });
+  });
+
+  it('moves on a day at Nairobi midnight on a weekday', () => {
+    // 20:59 UTC Monday 23rd is 23:59 Monday in Nairobi; 21:00 UTC is 00:00 Tuesday.
+    expect(expectedDelivery(new Date('2026-11-23T20:59:00Z')).from).toBe('2026-11-27');
+    expect(expectedDelivery(new Date('2026-11-23T21:00:00Z')).from).toBe('2026-11-30');
+  });
 });

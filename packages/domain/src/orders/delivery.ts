@@ -1,4 +1,8 @@
 // SPEC §2.15 and §9: orders are processed in 1–2 business days and delivered in 3–5 more.
+// Days are Nairobi days: an order paid at 01:00 on a Saturday in Nairobi (22:00 on Friday in UTC)
+// was paid on a Saturday.
+import { nairobiDate } from '../common/nairobi-time.ts';
+
 export const PROCESSING_DAYS = { min: 1, max: 2 } as const;
 export const DELIVERY_DAYS = { min: 3, max: 5 } as const;
 
@@ -14,11 +18,16 @@ export function addBusinessDays(from: Date, days: number): Date {
   return date;
 }
 
-/** When a paid order should arrive: a window of dates (ISO, yyyy-mm-dd). */
+/**
+ * When an order paid at `paidAt` should arrive: a window of Nairobi dates (ISO, yyyy-mm-dd),
+ * 1–2 business days to process and 3–5 to deliver after the Nairobi day it was paid on. At
+ * checkout, before paying, `paidAt` is now.
+ */
 export function expectedDelivery(paidAt: Date): { from: string; to: string } {
+  const day = new Date(`${nairobiDate(paidAt)}T00:00:00Z`);
   const iso = (d: Date) => d.toISOString().slice(0, 10);
   return {
-    from: iso(addBusinessDays(paidAt, PROCESSING_DAYS.min + DELIVERY_DAYS.min)),
-    to: iso(addBusinessDays(paidAt, PROCESSING_DAYS.max + DELIVERY_DAYS.max)),
+    from: iso(addBusinessDays(day, PROCESSING_DAYS.min + DELIVERY_DAYS.min)),
+    to: iso(addBusinessDays(day, PROCESSING_DAYS.max + DELIVERY_DAYS.max)),
   };
 }

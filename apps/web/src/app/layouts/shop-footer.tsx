@@ -5,7 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useAccessToken } from '../../lib/session.ts';
 
-const column = 'flex flex-col gap-2 text-sm text-slate-300';
+const column = 'flex flex-col items-start gap-1 text-sm text-slate-300';
+// Tall enough to tap on a phone (WCAG 2.5.8: 24 pixels at least).
+const footerLink = 'inline-flex min-h-7 min-w-6 items-center justify-center hover:text-white';
 const heading = 'mb-3 text-sm font-semibold tracking-wide text-white uppercase';
 
 export function ShopFooter() {
@@ -20,17 +22,17 @@ export function ShopFooter() {
           <h2 className={heading}>Our Company</h2>
           <ul className={column}>
             <li>
-              <Link to="/about" className="hover:text-white">
+              <Link to="/about" className={footerLink}>
                 About us
               </Link>
             </li>
             <li>
-              <Link to="/contact" className="hover:text-white">
+              <Link to="/contact" className={footerLink}>
                 Contact
               </Link>
             </li>
             <li>
-              <Link to="/privacy" className="hover:text-white">
+              <Link to="/privacy" className={footerLink}>
                 Privacy Policy
               </Link>
             </li>
@@ -42,19 +44,19 @@ export function ShopFooter() {
             <li>
               <button
                 type="button"
-                className="hover:text-white"
+                className={footerLink}
                 onClick={() => (token ? navigate('/userprofile') : setAskLogin(true))}
               >
                 My Account
               </button>
             </li>
             <li>
-              <Link to="/faqs" className="hover:text-white">
+              <Link to="/faqs" className={footerLink}>
                 FAQs
               </Link>
             </li>
             <li>
-              <Link to="/delivery" className="hover:text-white">
+              <Link to="/delivery" className={footerLink}>
                 Delivery and Returns
               </Link>
             </li>
@@ -64,17 +66,17 @@ export function ShopFooter() {
           <h2 className={heading}>Payment Methods</h2>
           <ul className={column}>
             <li>
-              <Link to="/mpesa" className="hover:text-white">
+              <Link to="/mpesa" className={footerLink}>
                 M-Pesa
               </Link>
             </li>
             <li>
-              <Link to="/paypal" className="hover:text-white">
+              <Link to="/paypal" className={footerLink}>
                 PayPal
               </Link>
             </li>
             <li>
-              <Link to="/payless" className="hover:text-white">
+              <Link to="/payless" className={footerLink}>
                 Payless
               </Link>
             </li>
@@ -92,27 +94,19 @@ export function ShopFooter() {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-5 text-xs text-slate-400 sm:flex-row">
           <p>© 2024 Duka. All rights reserved.</p>
-          <ul className="flex gap-4" aria-label="Duka on social media">
+          <ul className="flex gap-3" aria-label="Duka on social media">
             <li>
-              <a
-                href="https://www.facebook.com/"
-                rel="noopener noreferrer"
-                className="hover:text-white"
-              >
+              <a href="https://www.facebook.com/" rel="noopener noreferrer" className={footerLink}>
                 Facebook
               </a>
             </li>
             <li>
-              <a href="https://x.com/" rel="noopener noreferrer" className="hover:text-white">
+              <a href="https://x.com/" rel="noopener noreferrer" className={footerLink}>
                 X
               </a>
             </li>
             <li>
-              <a
-                href="https://www.instagram.com/"
-                rel="noopener noreferrer"
-                className="hover:text-white"
-              >
+              <a href="https://www.instagram.com/" rel="noopener noreferrer" className={footerLink}>
                 Instagram
               </a>
             </li>

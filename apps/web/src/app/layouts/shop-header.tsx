@@ -1,7 +1,8 @@
 // The shop header (SPEC §2.2).
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-context.ts';
+import { overlayState } from '../../lib/overlay-location.ts';
 import { useHeaderAccount } from './use-header-account.ts';
 
 /** The shop's log-out (SPEC §4 and §8): to /login on success, 'Something went wrong' if not. */
@@ -11,7 +12,7 @@ function LogoutButton() {
   return (
     <button
       type="button"
-      className="hover:text-brand-700"
+      className="inline-flex min-h-8 items-center hover:text-brand-700"
       onClick={async () => {
         try {
           await logout();
@@ -25,6 +26,10 @@ function LogoutButton() {
     </button>
   );
 }
+
+// Every link here is at least 24 pixels each way, to be tapped on a phone (WCAG 2.5.8).
+const topLink = 'inline-flex min-h-6 items-center px-1 hover:underline';
+const shopLink = 'inline-flex min-h-8 items-center hover:text-brand-700';
 
 function CountBadge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
@@ -43,28 +48,29 @@ export function ShopHeader() {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const account = useHeaderAccount();
+  const location = useLocation();
 
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="bg-brand-800 text-xs text-brand-50">
-        <nav aria-label="Top" className="mx-auto flex max-w-7xl justify-end gap-5 px-4 py-1.5">
-          <Link to="/signup" className="hover:underline">
+        <nav aria-label="Top" className="mx-auto flex max-w-7xl justify-end gap-3 px-4 py-0.5">
+          <Link to="/signup" className={topLink}>
             Join
           </Link>
-          <Link to="/about" className="hover:underline">
+          <Link to="/about" className={topLink}>
             About us
           </Link>
-          <Link to="/contact" className="hover:underline">
+          <Link to="/contact" className={topLink}>
             Get in Touch
           </Link>
         </nav>
       </div>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-6 sm:gap-y-3 sm:py-3">
         <Link
           to="/"
-          className="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-brand-800"
+          className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-800 sm:text-2xl"
         >
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-7 w-7 sm:h-8 sm:w-8" />
           Duka
         </Link>
         <form
@@ -95,12 +101,21 @@ export function ShopHeader() {
             Search
           </button>
         </form>
-        <nav aria-label="Account" className="ml-auto flex items-center gap-5 text-sm font-medium">
-          <Link to={account.href} className="hover:text-brand-700">
+        <nav
+          aria-label="Account"
+          className="ml-auto flex items-center gap-2 text-sm font-medium sm:gap-5"
+        >
+          <Link to={account.href} className="inline-flex min-h-8 items-center hover:text-brand-700">
             {account.label}
           </Link>
           {account.loggedIn && <LogoutButton />}
-          <Link to="/wishlist" className="relative hover:text-brand-700" aria-label="Wishlist">
+          <Link
+            to="/wishlist"
+            state={overlayState(location)}
+            preventScrollReset
+            className="relative inline-flex h-8 w-8 items-center justify-center hover:text-brand-700"
+            aria-label="Wishlist"
+          >
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -113,7 +128,13 @@ export function ShopHeader() {
             </svg>
             <CountBadge count={account.wishlistCount} label="in your wishlist" />
           </Link>
-          <Link to="/cart" className="relative hover:text-brand-700" aria-label="Cart">
+          <Link
+            to="/cart"
+            state={overlayState(location)}
+            preventScrollReset
+            className="relative inline-flex h-8 w-8 items-center justify-center hover:text-brand-700"
+            aria-label="Cart"
+          >
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -131,17 +152,24 @@ export function ShopHeader() {
         </nav>
       </div>
       <nav aria-label="Shop" className="border-t border-slate-100">
-        <div className="mx-auto flex max-w-7xl gap-6 px-4 py-2 text-sm font-medium text-slate-700">
-          <Link to="/products" className="hover:text-brand-700">
+        {/* One line on a phone, scrolling sideways if it must. */}
+        <div className="mx-auto flex max-w-7xl gap-5 overflow-x-auto px-4 py-1 text-sm font-medium whitespace-nowrap text-slate-700 sm:gap-6">
+          <Link to="/products" className={shopLink}>
             Shop by Category
           </Link>
-          <Link to="/products" className="hover:text-brand-700">
+          <Link to="/products" className={shopLink}>
             Shop by Brand
           </Link>
-          <Link to="/toppicks" className="hidden hover:text-brand-700 sm:inline">
+          <Link
+            to="/toppicks"
+            className="hidden min-h-8 items-center hover:text-brand-700 sm:inline-flex"
+          >
             Top Picks
           </Link>
-          <Link to="/weeklyoffers" className="hidden hover:text-brand-700 sm:inline">
+          <Link
+            to="/weeklyoffers"
+            className="hidden min-h-8 items-center hover:text-brand-700 sm:inline-flex"
+          >
             Weekly Offers
           </Link>
         </div>

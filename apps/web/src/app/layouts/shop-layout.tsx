@@ -1,6 +1,46 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useContext, useState, type ContextType, type ReactNode } from 'react';
+import {
+  Outlet,
+  ScrollRestoration,
+  UNSAFE_LocationContext as LocationContext,
+  useLocation,
+  useOutlet,
+} from 'react-router';
+import { backgroundOf } from '../../lib/overlay-location.ts';
+import { PageBehindContext } from './page-behind.ts';
 import { ShopFooter } from './shop-footer.tsx';
 import { ShopHeader } from './shop-header.tsx';
+
+interface ShownPage {
+  key: string;
+  element: ReactNode;
+  location: ContextType<typeof LocationContext>;
+}
+
+/**
+ * The page and, over it, an overlay route opened from it (the cart or wishlist, with a background
+ * location in its state). The page stays mounted where it was in the tree, with its own location,
+ * so it keeps its state and scroll while the overlay is open and after it closes.
+ */
+function PageWithOverlay() {
+  const location = useLocation();
+  const locationContext = useContext(LocationContext);
+  const outlet = useOutlet();
+  const background = backgroundOf(location);
+  const [shown, setShown] = useState<ShownPage | null>(null);
+  if (!background && shown?.key !== location.key) {
+    setShown({ key: location.key, element: outlet, location: locationContext });
+  }
+  const behind = background && shown?.key === background.key ? shown : null;
+  return (
+    <>
+      <LocationContext.Provider value={behind ? behind.location : locationContext}>
+        {behind ? behind.element : outlet}
+      </LocationContext.Provider>
+      {behind && <PageBehindContext.Provider value={true}>{outlet}</PageBehindContext.Provider>}
+    </>
+  );
+}
 
 export function ShopLayout() {
   return (
@@ -13,7 +53,7 @@ export function ShopLayout() {
       </a>
       <ShopHeader />
       <main id="main" className="flex-1">
-        <Outlet />
+        <PageWithOverlay />
       </main>
       <ShopFooter />
       <ScrollRestoration />

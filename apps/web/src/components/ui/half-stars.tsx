@@ -11,15 +11,25 @@ function StarIcon({ className }: { className: string }) {
   );
 }
 
+/** 'Rated 4.5 out of 5', and with a count ', 12 reviews'. */
+export function ratingLabel(rating: number, max = 5, reviewCount?: number): string {
+  const rated = `Rated ${Math.round(rating * 10) / 10} out of ${max}`;
+  if (reviewCount === undefined) return rated;
+  return `${rated}, ${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'}`;
+}
+
 export function HalfStars({
   rating,
   max = 5,
   size = 24,
+  reviewCount,
   className = '',
 }: {
   rating: number;
   max?: number;
   size?: keyof typeof SIZES;
+  /** Read out with the rating when given. */
+  reviewCount?: number;
   className?: string;
 }) {
   const halves = Math.round(Math.min(Math.max(rating, 0), max) * 2);
@@ -27,7 +37,7 @@ export function HalfStars({
   return (
     <span
       role="img"
-      aria-label={`Rated ${Math.round(rating * 10) / 10} out of ${max}`}
+      aria-label={ratingLabel(rating, max, reviewCount)}
       className={`inline-flex gap-0.5 ${className}`}
     >
       {Array.from({ length: max }, (_, i) => {

@@ -1,6 +1,7 @@
-// An accessible modal on the native <dialog>: focus is trapped, Escape closes it, and the page
-// behind is inert. Rendered only while open.
+// An accessible modal on the native <dialog>: focus is trapped, Escape closes it, the page behind
+// is inert, and focus goes back to what opened it when it closes. Rendered only while open.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useReturnFocus } from './use-return-focus.ts';
 
 export interface ModalProps {
   title: string;
@@ -21,6 +22,9 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
     onCloseRef.current = onClose;
   });
 
+  // Declared before the dialog opens, so it sees the opener still focused.
+  useReturnFocus();
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -29,8 +33,15 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
       event.preventDefault();
       onCloseRef.current();
     };
+    // Chrome closes a dialog on a second Escape even when 'cancel' is prevented (its close
+    // watcher): then the owner must still learn that it closed.
+    const handleClose = () => onCloseRef.current();
     dialog.addEventListener('cancel', handleCancel);
-    return () => dialog.removeEventListener('cancel', handleCancel);
+    dialog.addEventListener('close', handleClose);
+    return () => {
+      dialog.removeEventListener('cancel', handleCancel);
+      dialog.removeEventListener('close', handleClose);
+    };
   }, []);
 
   return (
@@ -51,7 +62,7 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
             type="button"
             onClick={onClose}
             aria-label="Close dialog"
-            className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            className="-mr-2 inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
           >
             <svg
               aria-hidden="true"

@@ -145,7 +145,7 @@ export function DataRightsSection({ marketingConsent }: { marketingConsent: bool
       <label className="mt-4 flex items-start gap-3 rounded-xl border border-slate-200 p-4 text-sm">
         <input
           type="checkbox"
-          className="mt-0.5 h-4 w-4 rounded border-slate-300"
+          className="h-6 w-6 shrink-0 rounded border-slate-300 accent-brand-700"
           checked={consent}
           onChange={(e) => void changeConsent(e.target.checked)}
         />

@@ -69,9 +69,13 @@ export default function LoginPage() {
         </Field>
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2">
-            <input type="checkbox" className="h-4 w-4 rounded border-slate-300" /> Remember me
+            <input type="checkbox" className="h-6 w-6 rounded border-slate-300 accent-brand-700" />{' '}
+            Remember me
           </label>
-          <Link to="/forgot-password" className="text-brand-700 hover:underline">
+          <Link
+            to="/forgot-password"
+            className="inline-flex min-h-6 items-center text-brand-700 hover:underline"
+          >
             Forgot password?
           </Link>
         </div>

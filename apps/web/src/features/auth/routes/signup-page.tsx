@@ -103,7 +103,7 @@ export default function SignupPage() {
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
-            className="mt-0.5 h-4 w-4 rounded border-slate-300"
+            className="h-6 w-6 shrink-0 rounded border-slate-300 accent-brand-700"
             {...register('marketing_consent')}
           />
           <span>{DATA_RIGHTS_MESSAGES.marketingLabel}</span>

@@ -22,14 +22,14 @@ function LineActions({ line }: { line: CartLine }) {
     <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
       <button
         type="button"
-        className="font-medium text-brand-700 hover:underline"
+        className="inline-flex min-h-8 items-center font-medium text-brand-700 hover:underline"
         onClick={() => save.mutate(productOfLine(line))}
       >
         Move to wishlist<span className="sr-only">: {line.title}</span>
       </button>
       <button
         type="button"
-        className="font-medium text-red-700 hover:underline"
+        className="inline-flex min-h-8 items-center font-medium text-red-700 hover:underline"
         onClick={() => remove.mutate(line.product_id)}
       >
         Remove<span className="sr-only">: {line.title}</span>
@@ -86,7 +86,7 @@ function Title({ line }: { line: CartLine }) {
   return (
     <Link
       to={`/products/${line.product_id}`}
-      className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+      className="inline-block py-0.5 font-medium text-slate-900 hover:text-brand-700 hover:underline"
     >
       {line.title}
     </Link>

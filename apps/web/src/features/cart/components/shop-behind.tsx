@@ -1,9 +1,17 @@
-// The cart and wishlist are overlays on the shop (SPEC §2.1). Opened at /cart or /wishlist, they
-// show the home page behind them; app/ passes it in (lazily loaded, so the overlay never waits).
-import { Suspense, type ReactNode } from 'react';
+// The cart and wishlist are overlays on the shop (SPEC §2.1). Opened from a page, the shop layout
+// keeps that page behind them; opened at /cart or /wishlist directly, app/ passes in the home page
+// (lazily loaded, so the overlay never waits).
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 function Title({ title }: { title: string }) {
+  // The page behind stays mounted and does not set its title again: give it back on closing.
+  useEffect(() => {
+    const before = document.title;
+    return () => {
+      document.title = before;
+    };
+  }, []);
   useDocumentTitle(title);
   return null;
 }

@@ -2,6 +2,36 @@ import { Link } from 'react-router';
 import type { ProductSummary } from '@duka/domain';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { displayPriceCents, formatKsh, percentToBasisPoints } from '@duka/domain/pricing/money';
+import { HalfStars } from '../../../components/ui/half-stars.tsx';
+
+/** '−10%' (with a true minus sign), to one decimal at most; empty when there is no discount. */
+export function discountBadgeText(discountPercentage: number): string {
+  const shown = Math.round(discountPercentage * 10) / 10;
+  return shown > 0 ? `\u2212${shown}%` : '';
+}
+
+function DiscountBadge({ discountPercentage }: { discountPercentage: number }) {
+  const text = discountBadgeText(discountPercentage);
+  if (!text) return null;
+  return (
+    <span className="absolute top-2 left-2 rounded-md bg-red-700 px-2 py-0.5 text-xs font-bold text-white shadow-sm">
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">{Math.round(discountPercentage * 10) / 10}% off</span>
+    </span>
+  );
+}
+
+function CardRating({ rating, reviewCount }: Pick<ProductSummary, 'rating' | 'reviewCount'>) {
+  if (reviewCount === 0) return <p className="text-xs text-slate-600">No reviews yet.</p>;
+  return (
+    <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
+      <HalfStars rating={rating} size={16} reviewCount={reviewCount} />
+      <span aria-hidden="true" className="whitespace-nowrap">
+        {Math.round(rating * 10) / 10} ({reviewCount})
+      </span>
+    </p>
+  );
+}
 
 export function ProductPrice({
   price,
@@ -40,7 +70,7 @@ export function ProductCard({
   priority?: boolean;
 }) {
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <Link
         to={`/products/${product.id}`}
         tabIndex={-1}
@@ -59,6 +89,9 @@ export function ProductCard({
         <h3 className="line-clamp-2 text-sm font-medium text-slate-800 sm:text-base">
           {product.title}
         </h3>
+        {/* Drawn over the picture's corner, read after the title. */}
+        <DiscountBadge discountPercentage={product.discountPercentage} />
+        <CardRating rating={product.rating} reviewCount={product.reviewCount} />
         <ProductPrice price={product.price} discountPercentage={product.discountPercentage} />
         <Link
           to={`/products/${product.id}`}

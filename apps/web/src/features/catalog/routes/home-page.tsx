@@ -21,8 +21,8 @@ function Block({
   link: { to: string; label: string };
 }) {
   return (
-    <section aria-labelledby={id} className="mt-12">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+    <section aria-labelledby={id} className="mt-8 sm:mt-12">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3 sm:mb-4">
         <h2 id={id} className="text-xl font-bold text-slate-900 sm:text-2xl">
           {heading}
         </h2>
@@ -40,7 +40,7 @@ export default function HomePage() {
   const home = useQuery(catalogQueries.home());
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:py-6">
       <h1 className="sr-only">Duka: shop online in Kenya</h1>
       <HeroSlider />
 
@@ -50,27 +50,36 @@ export default function HomePage() {
         <ErrorText>Error fetching products: {home.error.message}</ErrorText>
       ) : (
         <>
-          <section aria-labelledby="categories-heading" className="mt-10">
-            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <section aria-labelledby="categories-heading" className="mt-6 sm:mt-10">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-3 sm:mb-4">
               <h2 id="categories-heading" className="text-xl font-bold text-slate-900 sm:text-2xl">
                 Shop by Category
               </h2>
-              <ButtonLink to="/products" variant="secondary">
-                View All Categories
-              </ButtonLink>
+              {/* On a phone it ends the row of tiles instead (below), as both do not fit here. */}
+              <div className="hidden sm:block">
+                <ButtonLink to="/products" variant="secondary">
+                  View All Categories
+                </ButtonLink>
+              </div>
             </div>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {/* One row that scrolls sideways on a phone, so the products follow on the first screen. */}
+            <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-5">
               {home.data.categories.slice(0, 5).map((category) => (
-                <li key={category.slug}>
+                <li key={category.slug} className="shrink-0">
                   <Link
                     to={`/products?category=${category.slug}`}
-                    className="flex h-full flex-col items-center gap-1 rounded-xl border border-slate-200 bg-brand-50 px-3 py-5 text-center transition hover:border-brand-600 hover:shadow"
+                    className="flex h-full min-h-11 flex-col items-center justify-center rounded-xl border border-slate-200 bg-brand-50 px-4 py-1.5 text-center whitespace-nowrap transition hover:border-brand-600 hover:shadow sm:gap-1 sm:px-3 sm:py-5 sm:whitespace-normal"
                   >
                     <span className="font-semibold text-slate-900">{category.name}</span>
                     <span className="text-xs text-slate-600">{category.count} products</span>
                   </Link>
                 </li>
               ))}
+              <li className="shrink-0 sm:hidden">
+                <ButtonLink to="/products" variant="secondary" className="h-full min-h-11">
+                  View All Categories
+                </ButtonLink>
+              </li>
             </ul>
           </section>
           <Block

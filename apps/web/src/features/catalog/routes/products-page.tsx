@@ -35,7 +35,17 @@ export default function ProductsPage() {
     ? (sortParam as ProductSort)
     : undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const ids = { category: useId(), brand: useId(), search: useId(), sort: useId() };
+  const ids = {
+    category: useId(),
+    brand: useId(),
+    search: useId(),
+    sort: useId(),
+    filters: useId(),
+  };
+  // On a phone the filters fold away behind a button, so the products start on the first screen;
+  // from md up they are always shown (CSS only: the same markup on the server and the client).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [q, category, brand, sort].filter(Boolean).length;
 
   /** Updates the URL; any change but sort or page goes back to page 1 (SPEC §4). */
   const update = (changes: Record<string, string>, resetPage = true) => {
@@ -79,13 +89,41 @@ export default function ProductsPage() {
   const pageCount = products.data ? Math.ceil(products.data.total / CATALOG_PAGE_SIZE) : 0;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">Products</h1>
+    <div className="mx-auto max-w-7xl px-4 py-5 md:py-8">
+      <div className="mb-4 flex items-center justify-between gap-3 md:mb-6">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Products</h1>
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls={ids.filters}
+          onClick={() => setFiltersOpen((open) => !open)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 md:hidden"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M3 5h18M6 12h12M10 19h4" />
+          </svg>
+          Filters
+          {activeFilters > 0 && (
+            <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 text-white">
+              {activeFilters}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+        </button>
+      </div>
 
       <form
+        id={ids.filters}
         role="search"
         aria-label="Filter products"
-        className="mb-8 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
+        className={`mb-6 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 md:mb-8 md:grid lg:grid-cols-4 ${filtersOpen ? 'grid' : 'hidden'}`}
         onSubmit={(e) => {
           e.preventDefault();
           update({ q: searchText.trim() });

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { CheckoutDetails, CheckoutSummary } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText, FormMessage } from '../../../components/ui/status.tsx';
+import { formatDayRange } from '../../../lib/dates.ts';
 import { MPESA_MESSAGES } from '@duka/domain/payments/messages';
 import { checkoutQueries, createPayment } from '../api/checkout-api.ts';
 import { MpesaCheckout } from './mpesa-checkout.tsx';
@@ -18,8 +20,74 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** Step 3: the totals as the server computed them from the cart (SPEC §2.11, DESIGN 3). */
-export function SummaryStep({ onBack }: { onBack: () => void }) {
+function Lines({ lines }: { lines: CheckoutSummary['lines'] }) {
+  return (
+    <section aria-labelledby="summary-items">
+      <h3 id="summary-items" className="mb-2 text-sm font-semibold text-slate-900">
+        Your items
+      </h3>
+      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        {lines.map((line) => (
+          <li key={line.productId} className="flex items-baseline gap-3 px-3 py-2 text-sm">
+            <span className="min-w-0 flex-1">
+              {line.title}{' '}
+              <span className="whitespace-nowrap text-slate-600">× {line.quantity}</span>
+            </span>
+            <span className="font-medium whitespace-nowrap">{formatKsh(line.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Delivery({
+  details,
+  expected,
+}: {
+  details: CheckoutDetails;
+  expected: CheckoutSummary['expectedDelivery'];
+}) {
+  const street = [details.apartment_number, details.street_address].filter(Boolean).join(', ');
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <section aria-labelledby="summary-address" className="rounded-lg bg-slate-50 p-3 text-sm">
+        <h3 id="summary-address" className="mb-1 font-semibold text-slate-900">
+          Delivery address
+        </h3>
+        <address className="text-slate-700 not-italic">
+          {details.name && <span className="block">{details.name}</span>}
+          {street && <span className="block">{street}</span>}
+          <span className="block">
+            {[details.city, details.zip_code].filter(Boolean).join(' ')}
+          </span>
+        </address>
+      </section>
+      <section aria-labelledby="summary-delivery" className="rounded-lg bg-slate-50 p-3 text-sm">
+        <h3 id="summary-delivery" className="mb-1 font-semibold text-slate-900">
+          Expected delivery
+        </h3>
+        <p className="text-slate-700">{formatDayRange(expected.from, expected.to)}</p>
+        <p className="mt-1 text-xs text-slate-600">
+          1-2 business days to process, then 3-5 business days to deliver.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Step 3: what is bought, where it goes and when it should arrive, and the totals as the server
+ * computed them from the cart (SPEC §2.11, DESIGN 3).
+ */
+export function SummaryStep({
+  details,
+  onBack,
+}: {
+  /** What the shopper entered in steps 1 and 2. */
+  details: CheckoutDetails;
+  onBack: () => void;
+}) {
   const summary = useQuery(checkoutQueries.summary());
   const [error, setError] = useState('');
   const [paying, setPaying] = useState(false);
@@ -58,6 +126,12 @@ export function SummaryStep({ onBack }: { onBack: () => void }) {
           </ButtonLink>
         </div>
       ) : (
+        <>
+          <Lines lines={s.lines} />
+          <Delivery details={details} expected={s.expectedDelivery} />
+        </>
+      )}
+      {!empty && (
         <dl aria-label="Order summary">
           <Row label="Items" value={String(s.itemCount)} />
           <Row label="Item total" value={formatKsh(s.itemsCents)} />

@@ -1,11 +1,12 @@
 // /checkout (SPEC §2.11): three steps; a step moves on only when the server saved it.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { overlayState } from '../../../lib/overlay-location.ts';
 import { checkoutQueries } from '../api/checkout-api.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { PaymentStep } from '../components/payment-step.tsx';
@@ -15,6 +16,7 @@ import { SummaryStep } from '../components/summary-step.tsx';
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
   const navigate = useNavigate();
+  const location = useLocation();
   const { authToken, currentUser } = useAuth();
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const details = useQuery({ ...checkoutQueries.details(), enabled: !!authToken });
@@ -50,7 +52,8 @@ export default function CheckoutPage() {
               city: details.data.city ?? '',
               zip_code: details.data.zip_code ?? '',
             }}
-            onCancel={() => navigate('/cart')}
+            // The cart opens over the checkout, as from any page.
+            onCancel={() => navigate('/cart', { state: overlayState(location) })}
             onDone={() => {
               void details.refetch();
               setStep(2);
@@ -66,7 +69,7 @@ export default function CheckoutPage() {
             }}
           />
         ) : (
-          <SummaryStep onBack={() => setStep(2)} />
+          <SummaryStep details={details.data} onBack={() => setStep(2)} />
         )}
       </div>
     </div>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { formatDayRange } from '../../../lib/dates.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { orderQueries } from '../api/orders-api.ts';
@@ -106,7 +107,7 @@ export default function OrderCompletePage() {
           <Item label="Transaction ID">{o.transaction_id ?? '—'}</Item>
           <Item label="Shipping arrival">
             {o.expected_delivery
-              ? `${formatDate(o.expected_delivery.from)} – ${formatDate(o.expected_delivery.to)}`
+              ? formatDayRange(o.expected_delivery.from, o.expected_delivery.to)
               : 'Once payment is confirmed'}
           </Item>
         </Section>

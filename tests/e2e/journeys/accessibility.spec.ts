@@ -1,0 +1,96 @@
+// axe-core on every shop page, at a desktop's width and a phone's, logged out and as a shopper
+// with something in the cart: no serious or critical violation of WCAG 2.0–2.2 A and AA.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DESKTOP, PHONE, SHOP_PAGES, discountedProduct, settle } from '../fixtures/shop-pages.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Serious and critical violations on the page as it is now, one line per element. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) at ${n.target.join(' ')}: ${v.help}`),
+    );
+}
+
+async function audit(page: Page, paths: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await settle(page);
+    found.push(...(await violations(page, path)));
+    if (path === '/products' && (page.viewportSize()?.width ?? 0) < 768) {
+      await page.getByRole('button', { name: 'Filters' }).click();
+      found.push(...(await violations(page, `${path} (filters open)`)));
+    }
+  }
+  return found;
+}
+
+for (const [size, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`at ${size} size`, () => {
+    test.use({ viewport });
+
+    test('the shop pages have no serious or critical accessibility violations', async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      expect(await audit(page, SHOP_PAGES)).toEqual([]);
+    });
+
+    test("a shopper's cart, checkout and account pages have none either", async ({
+      page,
+      request,
+      loggedInShopper: _shopper,
+    }) => {
+      test.setTimeout(150_000);
+      const id = await discountedProduct(request);
+      await page.goto(`/products/${id}`);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.getByText('Product successfully added to your cart!')).toBeVisible();
+      const found = await audit(page, [
+        '/cart',
+        '/wishlist',
+        '/checkout',
+        '/userprofile/dashboarduser',
+        '/userprofile/orderhistory',
+        '/userprofile/wishlist',
+        '/userprofile/profile',
+      ]);
+      // Checkout's later steps, up to the summary.
+      await page.goto('/checkout');
+      await page.getByLabel('First Name').fill('Njeri');
+      await page.getByLabel('Last Name').fill('Mwangi');
+      await page.getByLabel('Street Address').fill('Kimathi Street 3');
+      await page.getByLabel('City').fill('Nyeri');
+      await page.getByLabel('Zip Code').fill('10100');
+      await page.getByRole('button', { name: 'Proceed' }).click();
+      await expect(page.getByLabel('Email')).toBeVisible();
+      found.push(...(await violations(page, '/checkout step 2')));
+      await page.getByLabel('Email').fill('njeri.mwangi@example.co.ke');
+      await page.getByRole('button', { name: 'Save Payment Info' }).click();
+      await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+      await settle(page);
+      found.push(...(await violations(page, '/checkout summary')));
+      expect(found).toEqual([]);
+    });
+  });
+}
+
+test('the audit can fail: an image without a text alternative is caught', async ({ page }) => {
+  await page.goto('/about');
+  await settle(page);
+  await page.evaluate(() => {
+    const img = document.createElement('img');
+    img.src = '/favicon.svg';
+    document.querySelector('main')!.append(img);
+  });
+  expect((await violations(page, '/about')).join('\n')).toContain('image-alt (critical)');
+});

@@ -1,0 +1,186 @@
+// Issue 13, "the shop on a Kenyan phone": at 360 × 640 the hero reads whole, the products start on
+// the first screen, the filters wait behind a button, and every tap target is at least 24 × 24.
+import type { Page } from '@playwright/test';
+import {
+  PHONE,
+  SHOP_PAGES,
+  discountedProduct,
+  settle,
+  smallTargets,
+  type SmallTarget,
+} from '../fixtures/shop-pages.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+test.use({ viewport: PHONE, hasTouch: true });
+
+/** Each page's small targets, as 'page: target W×H' lines, so a failure names them all. */
+async function walk(
+  page: Page,
+  paths: readonly string[],
+  prepare?: (path: string) => Promise<void>,
+) {
+  const found: string[] = [];
+  const note = (path: string, targets: SmallTarget[]) =>
+    found.push(...targets.map((t) => `${path}: ${t.what} ${t.width}×${t.height}`));
+  for (const path of paths) {
+    await page.goto(path);
+    await settle(page);
+    note(path, await smallTargets(page));
+    await prepare?.(path);
+    if (path === '/products') {
+      // The folded filters, opened: their controls count too.
+      await page.getByRole('button', { name: 'Filters' }).click();
+      note(`${path} (filters open)`, await smallTargets(page));
+    }
+    if (path === '/faqs') {
+      await page
+        .getByRole('button')
+        .filter({ hasText: /password/i })
+        .first()
+        .click();
+      note(`${path} (an answer open)`, await smallTargets(page));
+    }
+  }
+  return found;
+}
+
+test('every tap target on the shop pages is at least 24 × 24 at 360 px, logged out', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  expect(await walk(page, SHOP_PAGES)).toEqual([]);
+});
+
+test('every tap target is at least 24 × 24 at 360 px for a shopper with a cart and a wishlist', async ({
+  page,
+  request,
+  loggedInShopper: _shopper,
+}) => {
+  test.setTimeout(120_000);
+  const [inCart, wished] = [await discountedProduct(request), 3];
+  await page.goto(`/products/${inCart}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Product successfully added to your cart!')).toBeVisible();
+  await page.goto(`/products/${wished}`);
+  await page.getByRole('button', { name: 'Add to Wishlist' }).click();
+  await expect(page.getByText('Product successfully added to your wishlist!')).toBeVisible();
+  const paths = [`/products/${inCart}`, '/cart', '/wishlist', '/checkout', '/userprofile/profile'];
+  const found = await walk(page, paths);
+  await expect(page.getByRole('heading', { name: 'Update Profile' }).first()).toBeVisible();
+  // The cart really had its line (and its 'Remove') when it was measured.
+  await page.goto('/cart');
+  await expect(page.getByRole('button', { name: /^Remove/ }).first()).toBeVisible();
+  expect(found).toEqual([]);
+});
+
+test('the check itself catches a small target and excuses a link in a sentence', async ({
+  page,
+}) => {
+  // The walk above is only worth something if it can fail.
+  await page.goto('/about');
+  await settle(page);
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.innerHTML =
+      'Read our <a href="/privacy">privacy policy</a> before you buy.<a href="/faqs">?</a>';
+    // Through the CSSOM: the shop's content security policy ignores style attributes.
+    const alone = p.querySelector<HTMLElement>('a[href="/faqs"]')!;
+    Object.assign(alone.style, { display: 'inline-block', fontSize: '10px', lineHeight: '12px' });
+    document.querySelector('main')!.prepend(p);
+  });
+  const small = (await smallTargets(page)).map((t) => t.what);
+  expect(small).toContain('<a> "?"');
+  expect(small).not.toContain('<a> "privacy policy"');
+});
+
+test('the hero is real text, whole at 360 px, and keeps its height while pictures load', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const hero = page.getByRole('region', { name: 'Featured' });
+  const first = hero.getByRole('heading', { name: 'Everything for home, delivered across Kenya' });
+  await expect(first).toBeVisible();
+  const [heroBox, headingBox] = [await hero.boundingBox(), await first.boundingBox()];
+  // The words wrap inside the slide instead of running off its edges.
+  expect(headingBox!.x).toBeGreaterThanOrEqual(heroBox!.x);
+  expect(headingBox!.x + headingBox!.width).toBeLessThanOrEqual(heroBox!.x + heroBox!.width);
+  expect(headingBox!.y + headingBox!.height).toBeLessThanOrEqual(heroBox!.y + heroBox!.height);
+  expect(await first.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+  // Its height is set by CSS, not by the picture: the same with no picture at all.
+  const height = heroBox!.height;
+  expect(height).toBeGreaterThan(150);
+  await page.route('**/hero/**', (route) => route.abort());
+  await page.reload();
+  await expect(first).toBeVisible();
+  expect((await hero.boundingBox())!.height).toBe(height);
+
+  // The slider still moves on its own, and the dots still choose a slide.
+  await page.mouse.move(0, 0);
+  await expect(
+    hero.getByRole('heading', { name: 'Laptops and phones at honest prices' }),
+  ).toBeVisible({
+    timeout: 8_000,
+  });
+  await hero.getByRole('button', { name: 'Go to slide 3' }).click();
+  await expect(
+    hero.getByRole('heading', { name: 'Fresh styles for every occasion' }),
+  ).toBeVisible();
+  await expect(hero.getByRole('button', { name: 'Go to slide 3' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+});
+
+/** How far down the page the first product card's top is. */
+async function firstCardTop(page: Page): Promise<number> {
+  const card = page.getByRole('article').first();
+  await expect(card).toBeVisible();
+  return (await card.boundingBox())!.y + (await page.evaluate(() => window.scrollY));
+}
+
+test('on a phone the products start on the first screen, with the filters behind a button', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  expect(await firstCardTop(page)).toBeLessThan(PHONE.height - 40);
+  const filters = page.getByRole('button', { name: 'Filters' });
+  const panel = page.getByRole('search', { name: 'Filter products', includeHidden: true });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel).toBeHidden();
+  expect(await filters.getAttribute('aria-controls')).toBe(await panel.getAttribute('id'));
+
+  await filters.click();
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel).toBeVisible();
+  await panel.getByLabel('Category').selectOption('laptops');
+  await expect(page).toHaveURL(/category=laptops/);
+  await expect(page.getByRole('button', { name: 'Filters 1 active' })).toBeVisible();
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(panel).toBeHidden();
+
+  await page.goto('/');
+  expect(await firstCardTop(page)).toBeLessThan(PHONE.height);
+});
+
+test('on a desktop the filter panel shows, with no Filters button', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/products');
+  await expect(page.getByRole('search', { name: 'Filter products' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters' })).toBeHidden();
+});
+
+test('cards show the rating with its count and the discount', async ({ page, request }) => {
+  const id = await discountedProduct(request);
+  const product = await (await request.get(`/api/products/${id}`)).json();
+  await page.goto(`/products?q=${encodeURIComponent(product.title)}`);
+  const card = page.getByRole('article').filter({ hasText: product.title }).first();
+  const percent = Math.round(product.discountPercentage * 10) / 10;
+  await expect(card.getByText(`\u2212${percent}%`)).toBeVisible();
+  await expect(card.getByText(`${percent}% off`)).toHaveCount(1); // read out in words
+  const reviews = product.reviewCount === 1 ? 'review' : 'reviews';
+  await expect(
+    card.getByRole('img', {
+      name: `Rated ${Math.round(product.rating * 10) / 10} out of 5, ${product.reviewCount} ${reviews}`,
+    }),
+  ).toBeVisible();
+});
