@@ -25,7 +25,13 @@ function buildIfStale(name, output, sources, command) {
   const changed = Math.max(...sources.map(newest));
   if (built >= changed) return;
   console.log(`Building ${name}…`);
-  execSync(command, { cwd: root, stdio: 'inherit' });
+  // Always the production build, whatever NODE_ENV the server itself runs with (tests use 'test'):
+  // what the journeys and the measuring scripts load is what shoppers get.
+  execSync(command, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 // Builds are serialised with a lock directory, so test runs started side by side do not build
