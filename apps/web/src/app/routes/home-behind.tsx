@@ -1,5 +1,4 @@
-// The home page as the backdrop of the cart and wishlist overlays (SPEC §2.1). Lazy, so an
-// overlay never waits for it.
-import { lazy } from 'react';
-
-export const HomeBehind = lazy(() => import('../../features/catalog/routes/home-page.tsx'));
+// The home page as the backdrop of the cart and wishlist overlays opened directly (SPEC §2.1).
+// Imported, not lazy: the server renders these pages, and a lazy part would reach the browser
+// as an empty hole that hydration has to fill on its own.
+export { default as HomeBehind } from '../../features/catalog/routes/home-page.tsx';
