@@ -17,9 +17,15 @@ const fileParams = z.object({ file: z.string().max(40).describe('pages.xml or pr
 const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const perFile = app.config.SITEMAP_URLS_PER_FILE;
-  /** Absolute addresses: PUBLIC_URL, else the address this request came to. */
-  const originOf = (request: FastifyRequest) =>
-    app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+  /**
+   * Absolute addresses from PUBLIC_URL, never from the request's Host header: these answers are
+   * cached for an hour, and a forged Host must not end up in a cached sitemap.
+   */
+  const origin = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(
+    /\/$/,
+    '',
+  );
+  const originOf = (_request: FastifyRequest) => origin;
 
   app.get(
     '/robots.txt',

@@ -115,19 +115,22 @@ describe('GET /sitemap.xml', () => {
     expect(res.body).toContain('https://duka.example/o&apos;shop&amp;co/sitemaps/pages.xml');
   });
 
-  it('takes the address a request came to when PUBLIC_URL is not set', async () => {
+  it('never takes its addresses from the Host header, even without PUBLIC_URL (they are cached)', async () => {
     const bare = await createTestApp();
     try {
       const res = await bare.app.inject({
         url: '/sitemap.xml',
-        headers: { host: 'shop.example:8080' },
+        headers: { host: 'evil.example:8080' },
       });
-      expect(locs(res.body)).toEqual(['http://shop.example:8080/sitemaps/pages.xml']);
+      expect(res.body).not.toContain('evil.example');
+      expect(locs(res.body)).toEqual([
+        `http://localhost:${bare.app.config.PORT}/sitemaps/pages.xml`,
+      ]);
       const robots = await bare.app.inject({
         url: '/robots.txt',
-        headers: { host: 'shop.example:8080' },
+        headers: { host: 'evil.example:8080' },
       });
-      expect(robots.body).toContain('Sitemap: http://shop.example:8080/sitemap.xml');
+      expect(robots.body).not.toContain('evil.example');
     } finally {
       await bare.close();
     }
