@@ -40,7 +40,11 @@ function lazyModule(key: string, pick?: (m: Record<string, unknown>) => Componen
   return { lazy: lazyPage(loader), handle };
 }
 
-/** A page of the shop; `ssr` marks the public ones the server renders. */
+/**
+ * A page of the shop; `ssr` marks the public ones the server renders. Pages with forms that carry
+ * personal data (log-in, sign-up, contact) are not among them: before hydration a browser would
+ * submit such a form by itself, putting what was typed into the address.
+ */
 const page = (path: string, key: string, ssr = false): RouteObject => {
   const { lazy, handle } = lazyModule(key);
   return { path, lazy, handle: { ...handle, ssr } };
@@ -76,7 +80,7 @@ export const routes: RouteObject[] = [
           page('mpesa', `${staticPages}/mpesa-page.tsx`, true),
           page('paypal', `${staticPages}/paypal-page.tsx`, true),
           page('payless', `${staticPages}/payless-page.tsx`, true),
-          page('contact', '../features/contact/routes/contact-page.tsx', true),
+          page('contact', '../features/contact/routes/contact-page.tsx'),
           page('cart', './routes/cart-route.tsx', true),
           page('wishlist', './routes/wishlist-route.tsx', true),
           page('checkout', '../features/checkout/routes/checkout-page.tsx'),
@@ -131,9 +135,9 @@ export const routes: RouteObject[] = [
       {
         element: <BareLayout />,
         children: [
-          page('login', '../features/auth/routes/login-page.tsx', true),
-          page('signup', '../features/auth/routes/signup-page.tsx', true),
-          page('forgot-password', '../features/auth/routes/forgot-password-page.tsx', true),
+          page('login', '../features/auth/routes/login-page.tsx'),
+          page('signup', '../features/auth/routes/signup-page.tsx'),
+          page('forgot-password', '../features/auth/routes/forgot-password-page.tsx'),
           page('reset-password', '../features/auth/routes/reset-password-page.tsx'),
         ],
       },

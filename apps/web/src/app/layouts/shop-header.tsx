@@ -75,6 +75,8 @@ export function ShopHeader() {
         </Link>
         <form
           role="search"
+          // Before the app has started (or without JavaScript) the browser searches by itself.
+          action="/products"
           className="order-last flex w-full md:order-none md:w-auto md:flex-1"
           onSubmit={(e) => {
             e.preventDefault();
@@ -88,6 +90,7 @@ export function ShopHeader() {
           </label>
           <input
             id={searchId}
+            name="q"
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
