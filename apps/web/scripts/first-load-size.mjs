@@ -21,7 +21,7 @@ if (!existsSync(manifestPath)) {
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const routes = process.argv.slice(2);
-if (routes.length === 0) routes.push('src/features/catalog/routes/home-page.tsx');
+if (routes.length === 0) routes.push('src/app/routes/home-route.tsx');
 
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const files = new Set();

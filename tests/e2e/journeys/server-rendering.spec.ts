@@ -77,6 +77,24 @@ test('the home page names the shop as an Organization, and every page links the 
   }
 });
 
+test('a rendered page preloads its own route’s code after its HTML, so hydration is no chain', async ({
+  request,
+}) => {
+  for (const [path, chunk] of [
+    ['/', 'home-route-'],
+    ['/products', 'products-page-'],
+    ['/products/1', 'product-detail-route-'],
+  ] as const) {
+    const html = await (await request.get(path)).text();
+    const body = html.slice(html.indexOf('<body'));
+    expect(body, path).toMatch(
+      new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}`),
+    );
+    // The stylesheet is in the page: no request for it holds the first paint back.
+    expect(html, path).toMatch(/<style>[^<]{1000,}<\/style>/);
+  }
+});
+
 test('an unknown product and an unknown address answer 404 with the not-found page', async ({
   request,
 }) => {

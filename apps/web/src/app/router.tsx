@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
         element: <ShopLayout />,
         errorElement: <RouteError />,
         children: [
-          index(`${catalog}/home-page.tsx`, true),
+          index('./routes/home-route.tsx', true),
           page('products', `${catalog}/products-page.tsx`, true),
           page('products/:id', './routes/product-detail-route.tsx', true),
           page('toppicks', `${catalog}/top-picks-page.tsx`, true),
