@@ -38,7 +38,7 @@ export function refreshSession(): Promise<boolean> {
     const refreshToken = getRefreshToken();
     if (!refreshToken) return false;
     try {
-      const res = await fetch('/api/refresh', {
+      const res = await transport('/api/refresh', {
         method: 'POST',
         headers: { Authorization: `Bearer ${refreshToken}` },
       });
@@ -105,9 +105,14 @@ async function errorOf(res: Response): Promise<ApiError> {
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const tokenUsed = getAccessToken();
   let res = await send(path, options);
   if (res.status === 401 && getRefreshToken() && path !== '/refresh') {
-    if (await refreshSession()) res = await send(path, options);
+    // A call that went out with the old token and came back after another call had already
+    // refreshed it only needs to be sent again: a second refresh would be one too many.
+    const renewed = getAccessToken();
+    if (renewed && renewed !== tokenUsed) res = await send(path, options);
+    else if (await refreshSession()) res = await send(path, options);
   }
   if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return undefined as T;
