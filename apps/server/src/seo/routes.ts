@@ -1,6 +1,5 @@
 // robots.txt and the sitemaps, at the addresses search engines look for (outside /api).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiErrorSchema } from '@duka/domain';
 import { notFound } from '../lib/http-error.ts';
@@ -25,7 +24,6 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     /\/$/,
     '',
   );
-  const originOf = (_request: FastifyRequest) => origin;
 
   app.get(
     '/robots.txt',
@@ -36,7 +34,7 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('text/plain; charset=utf-8')
         .header('Cache-Control', 'public, max-age=86400')
-        .send(robotsTxt(originOf(request))),
+        .send(robotsTxt(origin)),
   );
 
   app.get(
@@ -52,7 +50,7 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type(XML)
         .header('Cache-Control', CACHE)
-        .send(await sitemapIndex(db, originOf(request), perFile)),
+        .send(await sitemapIndex(db, origin, perFile)),
   );
 
   app.get(
@@ -67,7 +65,6 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { file } = request.params;
-      const origin = originOf(request);
       const match = PRODUCTS_FILE.exec(file);
       const xml =
         file === 'pages.xml'

@@ -44,10 +44,10 @@ export class CollectingQueryClient extends QueryClient {
 
   /** Fetches what the last pass asked for and does not have; false when nothing was missing. */
   async fetchMissing(): Promise<boolean> {
+    // A query answered, even with an error, is not asked again: the page renders what it got.
     const missing = [...this.#asked.values()].filter(
       (options) =>
-        this.getQueryState(options.queryKey)?.status !== 'success' &&
-        this.getQueryState(options.queryKey)?.status !== 'error',
+        !['success', 'error'].includes(this.getQueryState(options.queryKey)?.status ?? ''),
     );
     this.#asked.clear();
     if (missing.length === 0) return false;
