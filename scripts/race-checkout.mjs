@@ -1,6 +1,8 @@
 // Two real server processes on one PostgreSQL database, and 40 shoppers racing for the last 5
 // units across both: each creates a payment on one instance and pays on the other. Exactly 5 must
-// be paid and the stock must end at 0. Prints its figures; exits non-zero when the rule breaks.
+// be paid and the stock must end at 0. Then two shoppers whose open orders and new carts cross,
+// 30 rounds, one on each instance: no answer may be a 5xx and the stock must add up. Prints its
+// figures; exits non-zero when a rule breaks.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node scripts/race-checkout.mjs
 import { spawn } from 'node:child_process';
@@ -88,6 +90,58 @@ async function shopper(i, port) {
   return login.json.access_token;
 }
 
+const CROSSING_ROUNDS = 30;
+
+/**
+ * A's open order holds X while A's cart wants Y, and B's holds Y while B's wants X: each new
+ * checkout gives back what the other takes. Locked set by set, the two wait on each other.
+ */
+async function crossingCheckouts(db, categoryId) {
+  const made = [];
+  for (const sku of ['CROSS-X', 'CROSS-Y']) {
+    const row = await db.query(
+      `insert into products (title, description, category_id, brand, sku, price_cents, stock)
+       values ($1, 'Crossing.', $2, 'Race', $1, 10000, 100) returning id`,
+      [sku, categoryId],
+    );
+    made.push(row.rows[0].id);
+  }
+  const [x, y] = made;
+  const shoppers = [];
+  for (const i of [1000, 1001]) {
+    const token = await shopper(i, ports[i % 2]);
+    await call(ports[i % 2], 'POST', '/api/shipping', {
+      token,
+      body: { name: 'Crosser', street_address: 'Moi Avenue 2', city: 'Nairobi', zip_code: '00100' },
+    });
+    await call(ports[i % 2], 'POST', '/api/payment', {
+      token,
+      body: { email: `racer${i}@example.co.ke` },
+    });
+    const me = await call(ports[i % 2], 'GET', '/api/current_user', { token });
+    shoppers.push({ token, id: me.json.id });
+  }
+  const statuses = [];
+  for (let round = 0; round < CROSSING_ROUNDS; round++) {
+    const wants = round % 2 ? [y, x] : [x, y];
+    for (const [i, { id }] of shoppers.entries()) {
+      await db.query('delete from cart_items where user_id = $1', [id]);
+      await db.query('insert into cart_items (user_id, product_id, quantity) values ($1, $2, 1)', [
+        id,
+        wants[i],
+      ]);
+    }
+    const answers = await Promise.all(
+      shoppers.map(({ token }, i) =>
+        call(ports[i], 'POST', '/api/create-payment', { token, body: {} }),
+      ),
+    );
+    statuses.push(...answers.map((a) => a.status));
+  }
+  const stock = await db.query('select stock from products where id = any($1) order by id', [made]);
+  return { statuses, stock: stock.rows.map((r) => r.stock) };
+}
+
 let exitCode = 1;
 try {
   // Both start at once on the empty database: migrations run once, under the advisory lock.
@@ -138,6 +192,8 @@ try {
   );
   const ms = Date.now() - started;
 
+  const crossing = await crossingCheckouts(db, cat.rows[0].id);
+
   const paid = await db.query(`select count(*)::int as n from orders where status = 'paid'`);
   const captured = await db.query(
     `select count(*)::int as n from payments where status = 'captured'`,
@@ -152,11 +208,18 @@ try {
       `${soldOut} told sold out, ${other} other answers; ${paid.rows[0].n} orders paid, ` +
       `${captured.rows[0].n} captures, stock left ${stock.rows[0].stock}; ${ms} ms`,
   );
+  console.log(
+    `crossing: 2 shoppers, ${CROSSING_ROUNDS} rounds, 2 instances: ` +
+      `${crossing.statuses.filter((s) => s >= 500).length} 5xx answers of ` +
+      `${crossing.statuses.length}; stock left ${crossing.stock.join(' and ')} (expected 99 and 99)`,
+  );
   const ok =
     paid.rows[0].n === UNITS &&
     captured.rows[0].n === UNITS &&
     stock.rows[0].stock === 0 &&
-    other === 0;
+    other === 0 &&
+    crossing.statuses.every((s) => s === 200) &&
+    crossing.stock.every((n) => n === 99);
   console.log(ok ? 'race: passed' : 'race: FAILED');
   exitCode = ok ? 0 : 1;
 } catch (err) {

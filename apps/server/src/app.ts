@@ -94,6 +94,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  database.logTo(app.log);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

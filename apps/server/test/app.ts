@@ -12,10 +12,13 @@ export interface TestContext {
   db: Db;
   database: TestDatabase;
   config: Config;
+  /** The app's log lines at warn level and above (JSON, as pino writes them). */
+  logs: string[];
   close(): Promise<void>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const logs: string[] = [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'duka-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,13 +33,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: 'warn', stream: { write: (line: string) => void logs.push(line) } },
+  });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
     config,
+    logs,
     close: async () => {
       await app.close();
       await database.close();

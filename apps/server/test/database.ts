@@ -6,7 +6,11 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
 /** A test database, and a way to open a second connection pool to it (a second instance). */
-export type TestDatabase = Database & { openAnother(): Promise<Database> };
+export type TestDatabase = Database & {
+  openAnother(): Promise<Database>;
+  /** PostgreSQL only: the test database's address (for tests that reach it another way). */
+  url?: string;
+};
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
@@ -35,6 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const others: Database[] = [];
     return {
       ...database,
+      url: testUrl.toString(),
       openAnother: async () => {
         const other = await openDatabase({ url: testUrl.toString(), poolSize: 20 });
         others.push(other);

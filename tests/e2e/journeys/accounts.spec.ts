@@ -199,3 +199,48 @@ test('changing the log-in e-mail asks for the current password', async ({
   await page.reload();
   await expect(page.getByLabel('Email Address')).toHaveValue(moved);
 });
+
+test('log-out works when its request fails: nothing of the session stays, the server hears later', async ({
+  page,
+  loggedInShopper: _shopper,
+  request,
+}) => {
+  await page.goto('/products/1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  expect(await page.evaluate(() => localStorage.getItem('duka:recently-viewed'))).toContain(
+    '"id":1',
+  );
+
+  // The first log-out request never reaches the server (offline, a restart, a dropped connection).
+  let calls = 0;
+  await page.route('**/api/logout', (route) =>
+    ++calls === 1 ? route.abort('failed') : route.continue(),
+  );
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const left = await page.evaluate(() => [
+    sessionStorage.getItem('token'),
+    sessionStorage.getItem('refresh_token'),
+    sessionStorage.getItem('access_token'),
+    localStorage.getItem('duka:recently-viewed'),
+  ]);
+  expect(left).toEqual([null, null, null, null]);
+
+  // Tried again quietly, the log-out reaches the server: the old token no longer works.
+  await expect
+    .poll(
+      async () =>
+        (
+          await request.get('/api/current_user', { headers: { authorization: `Bearer ${token}` } })
+        ).status(),
+      { timeout: 15_000 },
+    )
+    .toBe(401);
+  expect(calls).toBeGreaterThanOrEqual(2);
+
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My Account' })).toHaveCount(0);
+});

@@ -49,7 +49,10 @@ export default fp(
     );
     app.decorateRequest('user', null);
 
-    const authenticate: Hook = async (request) => {
+    const authenticate: Hook = async (request, reply) => {
+      // Whatever a signed-in route answers is someone's own data: no shared cache (a proxy, a
+      // CDN) may keep it, and the browser may not keep it on disk after log-out.
+      void reply.header('Cache-Control', 'private, no-store');
       const token = bearerOf(request.headers.authorization);
       if (!token) throw unauthorized();
       const claims = await app.tokens.verify(token);

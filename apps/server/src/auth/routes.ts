@@ -28,6 +28,10 @@ const errors = {
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const refreshDays = app.config.REFRESH_TOKEN_TTL_DAYS;
+  // Log-in, sign-up and refresh answer with tokens: never kept by any cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('Cache-Control', 'private, no-store');
+  });
 
   app.post(
     '/register',

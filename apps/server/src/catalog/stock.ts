@@ -1,6 +1,6 @@
 // Stock moves made by orders: taken when an order is made, given back when it is cancelled or
 // expires. The products table belongs to the catalogue, so these live here.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { products } from '../db/schema.ts';
 import { conflict } from '../lib/http-error.ts';
@@ -9,6 +9,24 @@ export interface StockLine {
   productId: number;
   quantity: number;
   title: string;
+}
+
+/**
+ * Locks the stock rows of every product a transaction is about to move, all at once and in id
+ * order. A transaction that gives stock back and takes other stock (a new checkout replacing the
+ * shopper's open order) must lock both sets together first: locking them one set after the other
+ * lets two shoppers whose old orders and new carts cross wait on each other for ever (a deadlock
+ * PostgreSQL ends by killing one of them).
+ */
+export async function lockStock(tx: Tx, productIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
 }
 
 /** Takes each line's quantity off the shelf, or fails naming what ran out. Rows locked in id order. */

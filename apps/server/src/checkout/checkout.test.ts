@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutTotals, displayPriceCents, expectedDelivery } from '@duka/domain';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createTestApp, secondInstance, type TestContext } from '../../test/app.ts';
 import { shopper } from '../../test/accounts.ts';
 import {
   approveSandbox,
@@ -315,6 +315,40 @@ describe('racing for the last units', () => {
     const paidOrders = await t.db.select().from(orders).where(eq(orders.status, 'paid'));
     expect(paidOrders.filter((o) => buyers.some((b) => b.id === o.userId))).toHaveLength(5);
     expect(await stockOf(t.db, p)).toBe(0);
+  });
+});
+
+describe('crossing checkouts', () => {
+  it('two shoppers whose open orders and new carts cross, 30 rounds on two instances: no 5xx, stock exact', async () => {
+    // Each round A's open order holds what B now wants and B's holds what A wants: A gives X back
+    // and takes Y while B gives Y back and takes X. Locked set by set, they wait on each other.
+    const other = await secondInstance(t);
+    try {
+      const x = await product(t.db, { priceCents: 10_000, stock: 100 });
+      const y = await product(t.db, { priceCents: 10_000, stock: 100 });
+      const a = await readyShopper([]);
+      const b = await readyShopper([]);
+      const setCart = async (userId: number, productId: number) => {
+        await t.db.delete(cartItems).where(eq(cartItems.userId, userId));
+        await putInCart(t.db, userId, productId, 1);
+      };
+      const statuses: number[] = [];
+      for (let round = 0; round < 30; round++) {
+        const [forA, forB] = round % 2 ? [y, x] : [x, y];
+        await setCart(a.id, forA);
+        await setCart(b.id, forB);
+        const answers = await Promise.all([createPayment(t.app, a), createPayment(other, b)]);
+        statuses.push(...answers.map((r) => r.statusCode));
+      }
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      // Each shopper holds one open order of one unit; everything else went back.
+      expect(await stockOf(t.db, x)).toBe(99);
+      expect(await stockOf(t.db, y)).toBe(99);
+      const open = await t.db.select().from(orders).where(eq(orders.status, 'pending_payment'));
+      expect(open.filter((o) => o.userId === a.id || o.userId === b.id)).toHaveLength(2);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -144,6 +144,10 @@ describe('sending an M-Pesa payment request', () => {
     const [order] = await ordersOf(who.id);
     expect(order!.status).toBe('pending_payment');
     expect(await stockOf(t.db, productId)).toBe(3);
+    // The operator's log names Daraja's error code and message.
+    expect(t.logs.find((l) => l.includes('MPESA_REFUSED'))).toContain(
+      'Daraja refused the push: 400.002.02 Bad Request - Invalid PhoneNumber',
+    );
     // Paying again works.
     const again = await startedMpesa(t.app, who);
     expect(await statusOf(t.app, who, again.paymentId)).toMatchObject({ status: 'pending' });
@@ -162,6 +166,10 @@ describe('sending an M-Pesa payment request', () => {
     });
     expect(res.headers['retry-after']).toBe('60');
     expect(daraja.state.pushes).toHaveLength(pushes); // three tries, none got through
+    const logged = t.logs.filter((l) => l.includes('MPESA_UNAVAILABLE')).at(-1);
+    expect(logged).toContain('Daraja push failed: Daraja answered HTTP 503');
+    expect(t.logs.join('\n')).not.toContain(DARAJA_CREDENTIALS.consumerSecret);
+    expect(t.logs.join('\n')).not.toContain(DARAJA_CREDENTIALS.passkey);
 
     // One failure is ridden out by the retry: the shopper never notices.
     daraja.state.failNext('503', { endpoint: 'push', times: 1 });

@@ -12,7 +12,14 @@ import {
 import type { Db } from '../db/client.ts';
 import { getUser } from '../auth/service.ts';
 import { lockShopper, pricedCartLines } from '../cart/repo.ts';
-import { badRequest, conflict, HttpError, notFound, unprocessable } from '../lib/http-error.ts';
+import {
+  badRequest,
+  causedBy,
+  conflict,
+  HttpError,
+  notFound,
+  unprocessable,
+} from '../lib/http-error.ts';
 import { hashCallbackSecret } from '../orders/mpesa-callback.ts';
 import { recordPushAccepted, recordPushFailed } from '../orders/mpesa-settlement.ts';
 import { placeOrder } from '../orders/service.ts';
@@ -123,11 +130,21 @@ export async function startMpesaPayment(
       await recordPushFailed(tx, payment.id, refusal);
     }
   });
-  if (outcome.kind === 'refused') throw unprocessable(refusal, 'MPESA_REFUSED');
+  if (outcome.kind === 'refused') {
+    const cause = new Error(
+      `Daraja refused the push: ${outcome.errorCode} ${outcome.errorMessage}`,
+    );
+    throw causedBy(unprocessable(refusal, 'MPESA_REFUSED'), cause);
+  }
   if (outcome.kind !== 'accepted') {
-    throw new HttpError(503, 'MPESA_UNAVAILABLE', MPESA_MESSAGES.notAnswering, undefined, {
-      'Retry-After': '60',
-    });
+    throw new HttpError(
+      503,
+      'MPESA_UNAVAILABLE',
+      MPESA_MESSAGES.notAnswering,
+      undefined,
+      { 'Retry-After': '60' },
+      { cause: new Error(`Daraja push failed: ${outcome.reason}`) },
+    );
   }
   const sandbox = sandboxPhoneUrl(gateway, paymentId);
   return {

@@ -196,5 +196,9 @@ describe('checkout with PayPal', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json().code).toBe('PAYMENT_UNAVAILABLE');
     expect(await stockOf(t.db, p)).toBe(2);
+    // The operator's log says why (PayPal's status), with no credential in it.
+    const logged = t.logs.find((line) => line.includes('PAYMENT_UNAVAILABLE'));
+    expect(logged).toContain('PayPal create order failed with HTTP 500');
+    expect(t.logs.join('\n')).not.toContain(STAND_IN_CREDENTIALS.clientSecret);
   });
 });

@@ -5,7 +5,7 @@ import { checkoutTotals, expectedDelivery, type CheckoutSummary } from '@duka/do
 import type { Db } from '../db/client.ts';
 import { lockShopper, pricedCartLines } from '../cart/repo.ts';
 import { assertWithinCap } from '../cart/service.ts';
-import { conflict, HttpError, notFound, unprocessable } from '../lib/http-error.ts';
+import { causedBy, conflict, HttpError, notFound, unprocessable } from '../lib/http-error.ts';
 import { capturePayment } from '../orders/capture.ts';
 import { cancelUnpaidOrder, placeOrder } from '../orders/service.ts';
 import { lockOrder } from '../orders/repo.ts';
@@ -106,10 +106,13 @@ export async function startPayment(
       cancelUnpaidOrder(tx, order.id, { status: 'cancelled', reason: 'the provider failed' }),
     );
     if (err instanceof PaymentProviderError) {
-      throw new HttpError(
-        502,
-        'PAYMENT_UNAVAILABLE',
-        'We could not start the payment. Please try again in a moment.',
+      throw causedBy(
+        new HttpError(
+          502,
+          'PAYMENT_UNAVAILABLE',
+          'We could not start the payment. Please try again in a moment.',
+        ),
+        err,
       );
     }
     throw err;
@@ -169,10 +172,13 @@ export async function executePayment(
     outcome = await capturePayment(deps, payment.id, { payerId });
   } catch (err) {
     if (err instanceof PaymentProviderError) {
-      throw new HttpError(
-        502,
-        'PAYMENT_UNCONFIRMED',
-        'We could not confirm your payment with the payment provider. Please try again in a moment.',
+      throw causedBy(
+        new HttpError(
+          502,
+          'PAYMENT_UNCONFIRMED',
+          'We could not confirm your payment with the payment provider. Please try again in a moment.',
+        ),
+        err,
       );
     }
     throw err;

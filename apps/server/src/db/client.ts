@@ -9,14 +9,23 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from './failures.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; the same query API as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Where the database reports trouble that no request is waiting for (pino's shape). */
+export interface DatabaseLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Sends the pool's warnings (lost connections, retried transactions) to the app's log. */
+  logTo(log: DatabaseLog): void;
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -46,15 +55,43 @@ export interface DatabaseOptions {
   /** PGlite: start from this data-directory dump instead of an empty database. */
   loadDataDir?: Blob | undefined;
   poolSize?: number;
+  /** How long a request waits for a connection before it fails (and is answered 503). */
+  connectTimeoutMs?: number;
 }
 
+/** How often a transaction that PostgreSQL rolled back for a deadlock is run again. */
+const TRANSACTION_ATTEMPTS = 4;
+
+const stderrLog: DatabaseLog = {
+  warn: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
+  error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
+};
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let log = stderrLog;
+  const logTo = (next: DatabaseLog) => void (log = next);
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    });
+    // A connection the server ends (a restart, a failover, pg_terminate_backend, a network blip)
+    // raises 'error' on its client, idle in the pool or checked out between two queries. Without
+    // a listener Node ends the process; with one, the pool drops that client and opens another
+    // on the next request, and the query that was running fails (503, see plugins/errors.ts).
+    pool.on('error', (err) => log.warn({ err: describe(err) }, 'database connection lost (idle)'));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        log.warn({ err: describe(err) }, 'database connection lost');
+      });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    retryConflicts(db, () => log);
     return {
       db,
       kind: 'postgres',
+      logTo,
       exclusive: (name, fn, { wait }) => withAdvisoryLock(pool, name, fn, wait),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
@@ -69,11 +106,43 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    logTo,
     exclusive: inProcessLocks(),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+function describe(err: Error & { code?: string }) {
+  return { message: err.message, code: err.code };
+}
+
+/**
+ * Runs a transaction again when PostgreSQL rolled it back for a deadlock or a serialization
+ * failure: every `db.transaction` in the code gets this, so a conflict between two requests is
+ * a short wait, never a 500. Only the outermost transaction retries (a savepoint cannot outlive
+ * the rollback of its transaction). Transactions here only touch the database, so running one
+ * again repeats nothing outside it.
+ */
+function retryConflicts(db: Db, log: () => DatabaseLog): void {
+  const run = db.transaction.bind(db);
+  const retrying = async (...args: Parameters<Db['transaction']>) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(...args);
+      } catch (err) {
+        if (!isTransactionConflict(err) || attempt >= TRANSACTION_ATTEMPTS) throw err;
+        log().warn(
+          { attempt, code: (err as { cause?: { code?: string } }).cause?.code },
+          'transaction conflict, running it again',
+        );
+        // A little random wait, growing, so that the two sides do not meet again.
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+      }
+    }
+  };
+  db.transaction = retrying as Db['transaction'];
 }
 
 /** A session-level advisory lock on one pooled connection, held while `fn` runs. */
@@ -84,6 +153,7 @@ async function withAdvisoryLock<T>(
   wait: boolean,
 ): Promise<T | undefined> {
   const client = await pool.connect();
+  let lost: Error | undefined;
   try {
     if (wait) {
       await client.query('select pg_advisory_lock(hashtext($1))', [name]);
@@ -97,10 +167,17 @@ async function withAdvisoryLock<T>(
     try {
       return await fn();
     } finally {
-      await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+      // A lost connection took its lock with it; the client must not go back into the pool.
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]).catch((err: Error) => {
+        if (!isDatabaseUnavailable(err)) throw err;
+        lost = err;
+      });
     }
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) lost = err as Error;
+    throw err;
   } finally {
-    client.release();
+    client.release(lost);
   }
 }
 

@@ -429,6 +429,14 @@ export const payments = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The provider's refund id, or what the admin typed for a refund made by hand. */
     refundReference: text('refund_reference'),
+    // ------------------------------------------------ for the admin to look at
+    /**
+     * Why the shop refused money the provider says was paid (an amount that is not the order's, a
+     * receipt that already paid another payment): the shopper may have paid, so a person looks.
+     */
+    attentionReason: text('attention_reason'),
+    /** The provider's receipt of the refused payment. */
+    attentionReceipt: text('attention_receipt'),
   },
   (t) => [
     uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),

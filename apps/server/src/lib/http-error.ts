@@ -6,10 +6,19 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** What went wrong outside (a provider's refusal, a timeout): logged, never sent. */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'HttpError';
   }
+}
+
+/** The same answer, carrying the outside failure that caused it (plugins/errors.ts logs it). */
+export function causedBy(error: HttpError, cause: unknown): HttpError {
+  return new HttpError(error.statusCode, error.code, error.message, error.fields, error.headers, {
+    cause,
+  });
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>

@@ -1,6 +1,15 @@
 // Limits on how often something may be done: a sliding-window estimate over two fixed windows
 // (the current count plus the previous window's, weighted by how much of it still overlaps).
+import { createHash } from 'node:crypto';
 import type { LimitStore } from './store.ts';
+
+/**
+ * The stored name of a counter: the rule's name and a digest of what it counts (an e-mail address,
+ * a client address), so the counters hold no personal data and no key grows with its input.
+ */
+export function counterKey(rule: LimitRule, key: string): string {
+  return `${rule.name}:${createHash('sha256').update(key).digest('base64url').slice(0, 32)}`;
+}
 
 export interface LimitRule {
   /** Names the counter: 'login-account', 'signup'… */
@@ -27,7 +36,7 @@ export class Limiter {
    */
   async consume(rule: LimitRule, key: string): Promise<Verdict> {
     const { current, previous, elapsedMs } = await this.store.hit(
-      `${rule.name}:${key}`,
+      counterKey(rule, key),
       rule.windowMs,
       this.now(),
     );
@@ -42,12 +51,12 @@ export class Limiter {
 
   /** Takes back one use that turned out not to count (a log-in that succeeded). */
   refund(rule: LimitRule, key: string): Promise<void> {
-    return this.store.refund(`${rule.name}:${key}`, rule.windowMs, this.now());
+    return this.store.refund(counterKey(rule, key), rule.windowMs, this.now());
   }
 
   /** Forgets the key's uses (a successful log-in clears the account's failures). */
   reset(rule: LimitRule, key: string): Promise<void> {
-    return this.store.reset(`${rule.name}:${key}`, rule.windowMs, this.now());
+    return this.store.reset(counterKey(rule, key), rule.windowMs, this.now());
   }
 
   sweep(): Promise<void> {

@@ -1,8 +1,11 @@
 // The shop's limits hold under concurrency and are shared by every server instance: counts live
 // in the database (or Redis), not in one process's memory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { createTestApp, secondInstance, type TestContext } from '../../test/app.ts';
+import { freePort } from '../../test/mpesa-fixture.ts';
 import { shopper, signUp } from '../../test/accounts.ts';
 import type { App } from '../app.ts';
 import { Limiter } from './limiter.ts';
@@ -136,4 +139,82 @@ describe('in Redis (REDIS_URL)', () => {
       await b.close();
     }
   });
+});
+
+describe('when Redis goes down', () => {
+  /** A Redis server of this test's own, on a free port, that it can stop and start again. */
+  async function startRedis(port: number): Promise<ChildProcess> {
+    const server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    for (let i = 0; ; i++) {
+      const probe = new Redis({
+        port,
+        host: '127.0.0.1',
+        lazyConnect: true,
+        retryStrategy: () => null,
+      });
+      probe.on('error', () => {}); // refused until the server is up: expected
+      try {
+        await probe.connect();
+        return server;
+      } catch (err) {
+        if (i > 100) throw err;
+        await new Promise((r) => setTimeout(r, 50));
+      } finally {
+        probe.disconnect();
+      }
+    }
+  }
+  const stopRedis = (server: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      server.once('exit', () => resolve());
+      server.kill('SIGKILL');
+    });
+
+  it('log-in answers at once and still counts failures (in PostgreSQL), then Redis is used again', async () => {
+    const port = await freePort();
+    let redis = await startRedis(port);
+    const shop = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    try {
+      const me = await shopper(shop.app);
+      const wrong = () => guess(shop.app, me.email);
+      expect((await wrong()).statusCode).toBe(401);
+
+      await stopRedis(redis);
+      const started = Date.now();
+      const during = await wrong();
+      // A quick, honest answer: never a hang, never a 500.
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(during.statusCode).toBe(401);
+      const login = await shop.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: me.email, password: 'Sunny#Day42' },
+      });
+      expect(login.statusCode).toBe(200);
+      // The limit still holds while Redis is away: the failures are counted in PostgreSQL.
+      const codes = [];
+      for (let i = 0; i < 6; i++) codes.push((await wrong()).statusCode);
+      expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(codes[5]).toBe(429);
+
+      redis = await startRedis(port);
+      const other = await shopper(shop.app);
+      // Once back (after the few seconds it is left alone), counts go to Redis again.
+      await new Promise((r) => setTimeout(r, 5_500));
+      expect((await guess(shop.app, other.email)).statusCode).toBe(401);
+      const keys = new Redis({ port, host: '127.0.0.1' });
+      try {
+        expect(await keys.keys('duka:limit:login-account:*')).toHaveLength(1);
+      } finally {
+        keys.disconnect();
+      }
+    } finally {
+      await shop.close();
+      await stopRedis(redis);
+    }
+  }, 30_000);
 });

@@ -9,6 +9,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { Limiter, type LimitRule } from './limiter.ts';
 import { pgLimitStore } from './pg-store.ts';
 import { redisLimitStore } from './redis-store.ts';
+import { withFallback } from './fallback-store.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -49,9 +50,16 @@ export function tooMany(message: string, retryAfterSeconds: number): HttpError {
 export default fp(
   async (app) => {
     const config = app.config;
+    const inDatabase = pgLimitStore(app.database.db);
     const store = config.REDIS_URL
-      ? redisLimitStore(config.REDIS_URL)
-      : pgLimitStore(app.database.db);
+      ? withFallback(
+          redisLimitStore(config.REDIS_URL, {
+            onError: (err) => app.log.warn({ err }, 'Redis connection problem'),
+          }),
+          inDatabase,
+          (err) => app.log.warn({ err }, 'Redis did not answer: counting limits in PostgreSQL'),
+        )
+      : inDatabase;
     const limiter = new Limiter(store);
     const rules: Limits['rules'] = {
       signup: { name: 'signup', max: config.SIGNUP_RATE_LIMIT_PER_HOUR, windowMs: HOUR },

@@ -2,8 +2,25 @@
 import { Redis } from 'ioredis';
 import { windowOf, type LimitStore } from './store.ts';
 
-export function redisLimitStore(url: string): LimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+export interface RedisStoreOptions {
+  /** A command with no answer after this long fails (and the limits use PostgreSQL meanwhile). */
+  commandTimeoutMs?: number;
+  onError?: (err: Error) => void;
+}
+
+export function redisLimitStore(url: string, options: RedisStoreOptions = {}): LimitStore {
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    // A command waits at most commandTimeout, queued or sent: while Redis is unreachable a log-in
+    // is held up by half a second once, then the limits use PostgreSQL (fallback-store.ts).
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1_000,
+    commandTimeout: options.commandTimeoutMs ?? 500,
+    // Keep trying to reconnect, never more than 2 s apart, for as long as the process lives.
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  // Without a listener ioredis prints every failed reconnection; the app's log gets them instead.
+  redis.on('error', (err: Error) => options.onError?.(err));
   const keyOf = (key: string, index: number) => `duka:limit:${key}:${index}`;
   return {
     async hit(key, windowMs, now) {

@@ -3,6 +3,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { orders, payments } from '../db/schema.ts';
+import { normaliseKenyanMobile } from '@duka/domain';
+import { eventsOfPayments, maskInEvents } from '../payments/events-repo.ts';
+import { MASK } from '../payments/mpesa/mask.ts';
 import * as repo from './repo.ts';
 
 export async function ordersOf(db: Db, userId: number) {
@@ -18,6 +21,10 @@ export async function ordersOf(db: Db, userId: number) {
       ? db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id))
       : Promise.resolve([]),
   ]);
+  const events = await eventsOfPayments(
+    db,
+    paid.map((p) => p.id),
+  );
   return rows.map((o) => ({
     id: o.id,
     status: o.status,
@@ -55,14 +62,36 @@ export async function ordersOf(db: Db, userId: number) {
         settlement_amount_minor: p.settlementAmountMinor,
         transaction_id: p.transactionId,
         payer_id: p.payerId,
+        phone: p.phone,
+        provider_messages: (events.get(p.id) ?? []).map((e) => ({
+          kind: e.kind,
+          body: e.body,
+          note: e.note,
+          at: e.createdAt.toISOString(),
+        })),
         created_at: p.createdAt.toISOString(),
         captured_at: p.capturedAt?.toISOString() ?? null,
       })),
   }));
 }
 
-/** Keeps the orders (amounts, lines, status) and removes who and where. */
-export async function anonymiseOrdersOf(tx: Tx, userId: number, email: string): Promise<void> {
+/** Every way a phone number may have been written down: as typed, 2547…, and 07…. */
+function phoneForms(phone: string): string[] {
+  const msisdn = normaliseKenyanMobile(phone.replace(/[\s()-]/g, ''));
+  return msisdn ? [phone, msisdn, `0${msisdn.slice(3)}`] : [phone];
+}
+
+/**
+ * Keeps the orders (amounts, lines, status, receipts) and removes who and where: the delivery
+ * address, the payer, the phone each M-Pesa payment was asked from, and those phones (and the
+ * account's) wherever a provider's request or callback body carried them.
+ */
+export async function anonymiseOrdersOf(
+  tx: Tx,
+  userId: number,
+  email: string,
+  accountPhone: string,
+): Promise<void> {
   const ids = (
     await tx
       .update(orders)
@@ -78,7 +107,17 @@ export async function anonymiseOrdersOf(tx: Tx, userId: number, email: string): 
       .where(eq(orders.userId, userId))
       .returning({ id: orders.id })
   ).map((r) => r.id);
+  const phones = accountPhone ? phoneForms(accountPhone) : [];
   if (ids.length) {
-    await tx.update(payments).set({ payerId: null }).where(inArray(payments.orderId, ids));
+    const paid = await tx
+      .select({ phone: payments.phone })
+      .from(payments)
+      .where(inArray(payments.orderId, ids));
+    for (const { phone } of paid) if (phone) phones.push(...phoneForms(phone));
+    await tx
+      .update(payments)
+      .set({ payerId: null, phone: null })
+      .where(inArray(payments.orderId, ids));
   }
+  await maskInEvents(tx, phones, MASK);
 }

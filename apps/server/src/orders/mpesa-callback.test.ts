@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MPESA_MESSAGES } from '@duka/domain';
+import { admin } from '../../test/accounts.ts';
 import { stockOf } from '../../test/checkout-fixture.ts';
 import {
   eventsOf,
@@ -110,6 +111,15 @@ describe("Daraja's callback", () => {
         "rejected: CheckoutRequestID ws_CO_000000000000 is not this payment's",
       ]),
     );
+    // Money M-Pesa says was paid and the shop refused is flagged on the admin's Payments list.
+    const boss = await admin(t.app, t.db);
+    const listed = (await t.app.inject({ url: '/api/admin/payments?limit=50', headers: boss.auth }))
+      .json()
+      .payments.find((p: { id: number }) => p.id === payment.id);
+    expect(listed.attention).toEqual({
+      reason: 'M-Pesa says paid, refused: amount 1 is not the order total 2378',
+      receipt: expect.stringMatching(/^\w{10}$/),
+    });
 
     // A callback for a CheckoutRequestID nobody knows, without a secret, is kept on its own.
     const stray = daraja.state.callbackBody({ ...push, checkoutRequestId: 'ws_CO_UNKNOWN' }, 0);

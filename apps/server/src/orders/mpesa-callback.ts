@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { recordEvents } from '../payments/events-repo.ts';
 import { parseCallback } from '../payments/mpesa/callback.ts';
 import * as mpesa from '../payments/mpesa/repo.ts';
-import { findByProviderId } from '../payments/repo.ts';
+import { findByProviderId, flagForAttention } from '../payments/repo.ts';
 import { settleFailure, settleSuccess } from './mpesa-settlement.ts';
 
 export const hashCallbackSecret = (secret: string) =>
@@ -52,10 +52,9 @@ export async function receiveCallback(db: Db, callback: ReceivedCallback): Promi
   if (result.resultCode === 0) {
     const paid = result.paid!;
     if (paid.amountShillings * 100 !== payment.amountCents) {
-      return record(
-        payment.id,
-        `rejected: amount ${paid.amountShillings} is not the order total ${payment.amountCents / 100}`,
-      );
+      const reason = `amount ${paid.amountShillings} is not the order total ${payment.amountCents / 100}`;
+      await flagForAttention(db, payment.id, `M-Pesa says paid, refused: ${reason}`, paid.receipt);
+      return record(payment.id, `rejected: ${reason}`);
     }
     return db.transaction(async (tx) => {
       const note = await settleSuccess(tx, payment.id, {
@@ -64,6 +63,9 @@ export async function receiveCallback(db: Db, callback: ReceivedCallback): Promi
         paidAt: paid.paidAt ?? new Date(),
         resultDesc: result.resultDesc,
       });
+      if (note.startsWith('rejected')) {
+        await flagForAttention(tx, payment.id, `M-Pesa says paid, ${note}`, paid.receipt);
+      }
       await recordEvents(tx, payment.id, [{ kind: 'callback', body, note }]);
       return note;
     });

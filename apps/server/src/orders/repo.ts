@@ -61,11 +61,14 @@ export async function moveOrder(
   return moved.length > 0;
 }
 
-export async function openOrderIds(tx: Tx, userId: number): Promise<number[]> {
+/** The shopper's unpaid orders, locked in id order (orders are always locked before stock). */
+export async function lockOpenOrderIds(tx: Tx, userId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment')));
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment')))
+    .orderBy(asc(orders.id))
+    .for('update');
   return rows.map((r) => r.id);
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { removeFromCart } from '../cart/repo.ts';
-import { returnStock, takeStock } from '../catalog/stock.ts';
+import { lockStock, returnStock, takeStock } from '../catalog/stock.ts';
 import { conflict, found, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import * as paymentsRepo from '../payments/repo.ts';
@@ -92,15 +92,25 @@ export interface OrderPlacement {
  * shopper's earlier unpaid orders are cancelled first: one open checkout per shopper.
  */
 export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<repo.OrderRow> {
-  for (const id of await repo.openOrderIds(tx, placement.userId)) {
+  const { lines } = placement;
+  // Locks in one global order: the shopper's open orders, then every stock row this transaction
+  // moves (what the replaced orders give back and what the new one takes) together, by id.
+  const replaced: number[] = [];
+  for (const id of await repo.lockOpenOrderIds(tx, placement.userId)) {
     // An order whose payment is being captured right now may turn out paid: leave it be.
-    if (await captureInFlight(tx, id)) continue;
+    if (!(await captureInFlight(tx, id))) replaced.push(id);
+  }
+  const givenBack = await Promise.all(replaced.map((id) => repo.stockLinesOf(tx, id)));
+  await lockStock(
+    tx,
+    [...givenBack.flat(), ...lines].map((l) => l.productId),
+  );
+  for (const id of replaced) {
     await cancelUnpaidOrder(tx, id, {
       status: 'cancelled',
       reason: 'replaced by a newer checkout',
     });
   }
-  const { lines } = placement;
   await takeStock(tx, lines);
   const totals = checkoutTotals(
     lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),

@@ -78,6 +78,9 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           refund_due: payment.refundDue,
           refunded_at: payment.refundedAt?.toISOString() ?? null,
           refund_reference: payment.refundReference,
+          attention: payment.attentionReason
+            ? { reason: payment.attentionReason, receipt: payment.attentionReceipt }
+            : null,
         }),
       ),
   );

@@ -1,5 +1,5 @@
 // The record of what was sent to and received from payment providers (bodies with secrets masked).
-import { asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { paymentEvents } from '../db/schema.ts';
 
@@ -50,6 +50,26 @@ export function eventsOf(db: Db | Tx, paymentId: number) {
     .orderBy(asc(paymentEvents.id));
 }
 
+/** The events of several payments, each payment's in the order they happened. */
+export async function eventsOfPayments(
+  db: Db | Tx,
+  paymentIds: readonly number[],
+): Promise<Map<number, PaymentEventRow[]>> {
+  const byPayment = new Map<number, PaymentEventRow[]>();
+  if (paymentIds.length === 0) return byPayment;
+  const rows = await db
+    .select()
+    .from(paymentEvents)
+    .where(inArray(paymentEvents.paymentId, [...paymentIds]))
+    .orderBy(asc(paymentEvents.id));
+  for (const row of rows) {
+    const list = byPayment.get(row.paymentId!) ?? [];
+    list.push(row);
+    byPayment.set(row.paymentId!, list);
+  }
+  return byPayment;
+}
+
 /** Callbacks that matched no payment (no or a wrong secret, unknown ids), newest first. */
 export const unmatchedEventRows = (db: Db) =>
   db
@@ -60,3 +80,23 @@ export const unmatchedEventRows = (db: Db) =>
 
 export const countUnmatchedEvents = (db: Db) =>
   db.select({ n: count() }).from(paymentEvents).where(isNull(paymentEvents.paymentId));
+
+/**
+ * Erasure: every copy of these texts (a person's phone numbers, in each form a provider writes
+ * them) in any stored body or note is replaced by the mask, whichever payment it belongs to,
+ * callbacks that matched none included. Amounts, receipts and result codes stay for the books.
+ */
+export async function maskInEvents(tx: Tx, texts: readonly string[], mask: string): Promise<void> {
+  for (const text of new Set(texts)) {
+    if (text.length < 6) continue; // too short to be anyone's; would mask amounts and dates
+    await tx
+      .update(paymentEvents)
+      .set({
+        body: sql`replace(${paymentEvents.body}, ${text}, ${mask})`,
+        note: sql`replace(${paymentEvents.note}, ${text}, ${mask})`,
+      })
+      .where(
+        sql`strpos(${paymentEvents.body}, ${text}) > 0 or strpos(${paymentEvents.note}, ${text}) > 0`,
+      );
+  }
+}

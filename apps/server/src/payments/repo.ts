@@ -114,3 +114,19 @@ export function adminPaymentRows(db: Db) {
 }
 
 export const countPayments = (db: Db) => db.select({ n: count() }).from(payments);
+
+/**
+ * Money the provider says was paid, refused by the shop: the payment is flagged with why and the
+ * receipt, so the admin's Payments list shows it until someone settles it by hand.
+ */
+export async function flagForAttention(
+  db: Db | Tx,
+  id: number,
+  reason: string,
+  receipt: string | null,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ attentionReason: reason, attentionReceipt: receipt })
+    .where(eq(payments.id, id));
+}

@@ -7,6 +7,8 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, logIn, PASSWORD, shopper, signUp, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product, putInCart } from '../../test/checkout-fixture.ts';
 import { contacts, outbox, products, users, wishlistItems } from '../db/schema.ts';
+import { readyToPay, startedMpesa } from '../../test/mpesa-fixture.ts';
+import { whereStored } from '../../test/scan.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -15,8 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A shopper with a paid order, a review, a cart, a wishlist and a contact message. */
-async function busyShopper() {
-  const who = await shopper(t.app, { phone_number: '0711 222 333' });
+async function busyShopper(phone = '0711 222 333') {
+  const who = await shopper(t.app, { phone_number: phone });
   const bought = await product(t.db, { priceCents: 150_000, stock: 10, title: 'Jiko stove' });
   const orderId = await buyAndPay(t.app, t.db, who, [[bought, 1]]);
   const review = await t.app.inject({
@@ -32,7 +34,12 @@ async function busyShopper() {
   await t.app.inject({
     method: 'POST',
     url: '/api/contact',
-    payload: { name: 'Me', email: who.email, phone: '0711222333', message: 'Where is my jiko?' },
+    payload: {
+      name: 'Me',
+      email: who.email,
+      phone: phone.replaceAll(' ', ''),
+      message: 'Where is my jiko?',
+    },
   });
   return { who, orderId, bought, other };
 }
@@ -158,6 +165,66 @@ describe('DELETE /api/profile', () => {
     const fresh = await logIn(t.app, who.email);
     expect(fresh.id).not.toBe(who.id);
     expect((await exportOf(fresh)).json().orders).toEqual([]);
+  });
+
+  it('leaves no copy of the e-mail, phones, names or address anywhere in the database', async () => {
+    // Someone who did everything that stores personal data: an M-Pesa payment from a second
+    // phone (its request and callback bodies are kept), a paid order, a review, a contact
+    // message, e-mails and texts, a password-reset request, failed log-ins.
+    const { who } = await busyShopper('0733 444 555');
+    await t.db.update(users).set({ username: 'Zawadi Chebet' }).where(eq(users.id, who.id));
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/shipping',
+      headers: who.auth,
+      payload: {
+        name: 'Zawadi Chebet',
+        street_address: 'Kaunda Lane 88',
+        apartment_number: 'Flat 9Q',
+        city: 'Eldoret',
+        zip_code: '30100',
+      },
+    });
+    const { who: payer } = await readyToPay(t.app, t.db);
+    const started = await startedMpesa(t.app, payer, '0722 987 654');
+    const pin = await t.app.inject({
+      method: 'POST',
+      url: `${started.sandbox_phone_url}/pin`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(pin.statusCode).toBe(303);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: who.email },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: payer.email, password: 'Wrong#guess1' },
+    });
+    // (The payer's account phone is every test shopper's, so it cannot be looked for here.)
+    const needles = {
+      shopper: [who.email, 'Zawadi Chebet', 'Kaunda Lane 88', 'Flat 9Q', '733444555'],
+      payer: [payer.email, payer.username, '722987654'],
+    };
+    // Before: each is really stored somewhere (so the scan can find what it looks for).
+    for (const needle of [...needles.shopper, ...needles.payer]) {
+      expect(await whereStored(t.db, needle), needle).not.toEqual([]);
+    }
+
+    // The export holds every copy: the phone of the payment and the bodies that carry it.
+    const [payment] = (await exportOf(payer)).json().orders[0].payments;
+    expect(payment.phone).toBe('254722987654');
+    expect(payment.provider_messages.map((m: { kind: string }) => m.kind)).toContain('callback');
+    expect(JSON.stringify(payment.provider_messages)).toContain('254722987654');
+
+    expect((await erase(who, PASSWORD)).statusCode).toBe(200);
+    expect((await erase(payer, PASSWORD)).statusCode).toBe(200);
+    for (const needle of [...needles.shopper, ...needles.payer]) {
+      expect(await whereStored(t.db, needle), needle).toEqual([]);
+    }
   });
 
   it('is not how an administrator leaves', async () => {

@@ -84,7 +84,7 @@ export async function eraseAccount(
   }
   await limits.limiter.reset(limits.rules.loginAccount, user.email);
   await db.transaction(async (tx) => {
-    await anonymiseOrdersOf(tx, userId, erasedEmail(userId));
+    await anonymiseOrdersOf(tx, userId, erasedEmail(userId), user.phoneNumber);
     await forgetReviewer(tx, userId);
     await forgetContactMessagesFrom(tx, user.email);
     await forgetMessagesTo(tx, recipientsOf(user.email, user.phoneNumber), userId);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { CONTROL_CHARACTER_MESSAGE, MALFORMED_TEXT_MESSAGE } from '@duka/domain';
 import { createTestApp, type TestContext } from '../app.ts';
-import { admin, shopper, type LoggedIn } from '../accounts.ts';
+import { admin, PASSWORD, shopper, type LoggedIn } from '../accounts.ts';
 import { createPayment, fillCheckoutSteps, product, putInCart } from '../checkout-fixture.ts';
 import {
   describeOperation,
@@ -240,6 +240,48 @@ describe('documented inputs', () => {
       },
     });
     expect(res.statusCode).toBe(201);
+  });
+});
+
+describe("answers that carry a person's data", () => {
+  it('are never kept by a cache: every GET that takes a token says no-store', async () => {
+    const reads = operations.filter((op) => op.secured && op.method === 'GET');
+    expect(reads.map(describeOperation)).toEqual(
+      expect.arrayContaining([
+        'GET /api/cart',
+        'GET /api/current_user',
+        'GET /api/profile',
+        'GET /api/wishlist',
+        'GET /api/order',
+      ]),
+    );
+    const missing: string[] = [];
+    for (const op of reads) {
+      const res = await t.app.inject({
+        url: urlOf(op, validParams(op), requiredQuery(op)),
+        headers: staff.auth,
+      });
+      if (!String(res.headers['cache-control']).includes('no-store')) {
+        missing.push(
+          `${describeOperation(op)} (${res.statusCode}): ${res.headers['cache-control']}`,
+        );
+      }
+    }
+    expect(missing).toEqual([]);
+    // Log-in and refresh answer with tokens.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: staff.email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('private, no-store');
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/refresh',
+      headers: { authorization: `Bearer ${login.json().refresh_token}` },
+    });
+    expect(refresh.headers['cache-control']).toBe('private, no-store');
   });
 });
 

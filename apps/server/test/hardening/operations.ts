@@ -31,6 +31,8 @@ export interface Operation {
   query: Input[];
   /** The JSON body's schema, when the operation reads one. */
   body?: JsonSchema;
+  /** It takes a bearer token (the person's own data, or the back office). */
+  secured: boolean;
 }
 
 interface Document {
@@ -41,6 +43,7 @@ interface Document {
       {
         parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        security?: Record<string, unknown>[];
       }
     >
   >;
@@ -63,6 +66,7 @@ export async function documentedOperations(app: App): Promise<Operation[]> {
         params: inputs('path'),
         query: inputs('query'),
         body: op.requestBody?.content['application/json']?.schema,
+        secured: (op.security ?? []).some((s) => 'bearerAuth' in s),
       });
     }
   }

@@ -7,8 +7,9 @@ import type { LoginResponse } from '@duka/domain';
 import { ApiError } from '../lib/api-client.ts';
 import { AuthContext, type AuthContextValue } from '../lib/auth-context.ts';
 import { useAccessToken } from '../lib/session.ts';
-import { clearTokens, setTokens } from '../lib/session-tokens.ts';
-import { authQueries, logOut } from '../features/auth/api/auth-api.ts';
+import { forgetViewed } from '../lib/recently-viewed.ts';
+import { clearTokens, getAccessToken, setTokens } from '../lib/session-tokens.ts';
+import { authQueries, endSession } from '../features/auth/api/auth-api.ts';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const authToken = useAccessToken();
@@ -38,10 +39,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // Forget first, then tell the server: a log-out whose request fails (offline, the server
+  // restarting) must still leave nobody logged in at this browser.
   const logout = useCallback(async () => {
-    await logOut();
+    const token = getAccessToken();
     clearTokens();
     queryClient.clear();
+    forgetViewed();
+    if (token) void endSession(token);
   }, [queryClient]);
 
   const currentUser = authToken ? (me.data ?? null) : null;

@@ -20,6 +20,8 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Query-string values; undefined and '' are left out. */
   query?: Record<string, string | number | undefined | null>;
+  /** Sends this bearer token instead of the session's, and never refreshes (log-out uses it). */
+  token?: string;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -69,7 +71,7 @@ function urlOf(path: string, query: RequestOptions['query']): string {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAccessToken();
+  const token = options.token ?? getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -107,7 +109,7 @@ async function errorOf(res: Response): Promise<ApiError> {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const tokenUsed = getAccessToken();
   let res = await send(path, options);
-  if (res.status === 401 && getRefreshToken() && path !== '/refresh') {
+  if (res.status === 401 && !options.token && getRefreshToken() && path !== '/refresh') {
     // A call that went out with the old token and came back after another call had already
     // refreshed it only needs to be sent again: a second refresh would be one too many.
     const renewed = getAccessToken();

@@ -28,3 +28,12 @@ export function rememberViewed(item: Viewed): void {
     // Private mode or a full storage: nothing to remember, nothing lost.
   }
 }
+
+/** Log-out: the next person at this browser does not see what this one looked at. */
+export function forgetViewed(): void {
+  try {
+    window.localStorage.removeItem(KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}

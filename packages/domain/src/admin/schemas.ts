@@ -125,6 +125,8 @@ export const adminPaymentSchema = z
     refund_due: z.boolean(),
     refunded_at: z.string().nullable(),
     refund_reference: z.string().nullable(),
+    /** Money the provider says was paid that the shop refused, for a person to look at. */
+    attention: z.object({ reason: z.string(), receipt: z.string().nullable() }).nullable(),
   })
   .meta({ id: 'AdminPayment' });
 

@@ -5,7 +5,10 @@ import { useAuth } from '../../lib/auth-context.ts';
 import { overlayState } from '../../lib/overlay-location.ts';
 import { useHeaderAccount } from './use-header-account.ts';
 
-/** The shop's log-out (SPEC §4 and §8): to /login on success, 'Something went wrong' if not. */
+/**
+ * The shop's log-out (SPEC §4 and §8): to /login. The browser forgets the session at once and
+ * tells the server in the background, so a failing request never leaves anyone logged in.
+ */
 function LogoutButton() {
   const { logout } = useAuth();
   const navigate = useNavigate();
@@ -14,12 +17,8 @@ function LogoutButton() {
       type="button"
       className="inline-flex min-h-8 items-center hover:text-brand-700"
       onClick={async () => {
-        try {
-          await logout();
-          navigate('/login');
-        } catch {
-          window.alert('Something went wrong');
-        }
+        await logout();
+        navigate('/login');
       }}
     >
       Log out

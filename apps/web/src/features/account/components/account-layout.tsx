@@ -16,13 +16,9 @@ export function AccountLayout() {
   const [open, setOpen] = useState(false);
 
   const onLogout = async () => {
-    try {
-      await logout();
-      window.alert('Logged out successfully');
-      navigate('/');
-    } catch {
-      window.alert('Failed to log out. Please try again.');
-    }
+    await logout();
+    window.alert('Logged out successfully');
+    navigate('/');
   };
 
   const item = ({ isActive }: { isActive: boolean }) =>

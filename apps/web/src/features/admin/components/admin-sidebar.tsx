@@ -14,13 +14,9 @@ export function AdminSidebar() {
   const [productsOpen, setProductsOpen] = useState(pathname.includes('/dashboard/products'));
 
   const onLogout = async () => {
-    try {
-      await logout();
-      window.alert('Logged out successfully');
-      navigate('/');
-    } catch {
-      window.alert('Failed to log out. Please try again.');
-    }
+    await logout();
+    window.alert('Logged out successfully');
+    navigate('/');
   };
 
   return (

@@ -37,6 +37,14 @@ function PaymentStatus({ payment }: { payment: AdminPayment }) {
           Refund due
         </span>
       )}
+      {payment.attention && (
+        <span className="mt-1 block rounded-lg bg-red-50 px-2 py-1 text-xs text-red-800">
+          <span className="font-semibold">Needs attention:</span> {payment.attention.reason}
+          {payment.attention.receipt && (
+            <span className="block font-mono">Receipt {payment.attention.receipt}</span>
+          )}
+        </span>
+      )}
       {payment.transaction_id && (
         <span className="mt-1 block font-mono text-xs text-slate-500">
           <span className="sr-only">

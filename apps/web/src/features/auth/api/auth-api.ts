@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse, User } from '@duka/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
 
 export const authQueries = {
   currentUser: () =>
@@ -23,7 +23,23 @@ export const register = (input: {
   marketing_consent?: boolean | undefined;
 }) => api<{ message: string; user: User }>('/register', { method: 'POST', body: input });
 
-export const logOut = () => api<{ message: string }>('/logout', { method: 'POST' });
+/**
+ * Ends the session on the server with the token it was given (the browser has already forgotten
+ * it). A failed call is tried again a few times, quietly: the person is logged out here either
+ * way. A 401 means the session had already ended.
+ */
+export async function endSession(accessToken: string, delaysMs = [1_000, 5_000, 20_000]) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await api<{ message: string }>('/logout', { method: 'POST', token: accessToken });
+      return;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return;
+      if (attempt >= delaysMs.length) return;
+      await new Promise((r) => setTimeout(r, delaysMs[attempt]));
+    }
+  }
+}
 
 export const requestPasswordReset = (email: string) =>
   api<{ message: string }>('/forgot-password', { method: 'POST', body: { email } });
