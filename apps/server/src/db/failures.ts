@@ -21,8 +21,9 @@ export function isTransactionConflict(err: unknown): boolean {
 
 // Node's socket errors, and node-postgres's own words for a connection that went away.
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+// (A pool that was ended is not among them: it never recovers, so "try again" would be untrue.)
 const LOST_CONNECTION =
-  /Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i;
+  /Connection terminated|connection timeout|Client has encountered a connection error/i;
 
 /**
  * The database could not be reached or dropped the connection: class 08 (connection exception),
