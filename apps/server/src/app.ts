@@ -17,8 +17,9 @@ import reviewRoutes from './catalog/review-routes.ts';
 import { boughtProduct } from './orders/repo.ts';
 import auth from './auth/plugin.ts';
 import payments from './payments/plugin.ts';
+import paymentsJobs from './payments/jobs.ts';
+import paymentsRoutes from './payments/routes.ts';
 import outbox from './outbox/plugin.ts';
-import mpesa from './payments/mpesa/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import passwordResetRoutes from './auth/password-reset-routes.ts';
 import privacyRoutes from './privacy/routes.ts';
@@ -27,13 +28,11 @@ import cartRoutes from './cart/routes.ts';
 import wishlistRoutes from './wishlist/routes.ts';
 import checkoutRoutes from './checkout/routes.ts';
 import ordersRoutes from './orders/routes.ts';
-import paymentsRoutes from './payments/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import usersAdminRoutes from './auth/admin-routes.ts';
 import ordersAdminRoutes from './orders/admin-routes.ts';
 import ordersJobs from './orders/jobs.ts';
-import mpesaJobs from './orders/mpesa-jobs.ts';
-import mpesaRoutes from './checkout/mpesa-routes.ts';
+import { applyPaymentOutcome } from './orders/payment-outcome.ts';
 import paymentsAdminRoutes from './payments/admin-routes.ts';
 import contactsAdminRoutes from './contacts/admin-routes.ts';
 import outboxAdminRoutes from './outbox/admin-routes.ts';
@@ -104,13 +103,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(compress, { threshold: 1024 });
   await app.register(openapi);
   await app.register(auth);
-  await app.register(payments);
-  await app.register(mpesa);
   await app.register(jobs);
   await app.register(limits);
+  // Payments tell orders what became of a payment through this one function of orders/.
+  await app.register(payments, { applyToOrder: applyPaymentOutcome });
   await app.register(outbox);
   await app.register(ordersJobs);
-  await app.register(mpesaJobs);
+  await app.register(paymentsJobs);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });
@@ -123,9 +122,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
-  // M-Pesa: payment status and Daraja's callback under /api, the sandbox's phone outside it.
-  await app.register(mpesaRoutes);
-  // Payments also serve the sandbox provider's own payment page, outside /api.
+  // Payment status and providers' callbacks under /api; the sandboxes' pages outside it.
   await app.register(paymentsRoutes);
   await app.register(contactsRoutes, { prefix: '/api' });
   // The back office: each domain's admin routes, then what spans domains (dashboard, search).

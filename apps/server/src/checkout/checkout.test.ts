@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sweep = () => ({ db: t.db, provider: t.app.payments });
+const sweep = () => t.app.payments;
 
 async function readyShopper(lines: [number, number][]) {
   const who = await shopper(t.app);
@@ -156,9 +156,9 @@ describe('paying with the sandbox provider', () => {
     const payerId = await approveSandbox(t.app, started.paymentId);
 
     let captures = 0;
-    const provider = t.app.payments;
-    const original = provider.capturePayment.bind(provider);
-    provider.capturePayment = async (...args) => {
+    const provider = t.app.payments.providers.forMethod('paypal');
+    const original = provider.execute!.bind(provider);
+    provider.execute = async (...args) => {
       captures++;
       return original(...args);
     };
@@ -175,7 +175,7 @@ describe('paying with the sandbox provider', () => {
         new Set([started.order_id]),
       );
     } finally {
-      provider.capturePayment = original;
+      provider.execute = original;
     }
     expect(captures).toBe(1);
     const paid = await t.db.select().from(orders).where(eq(orders.userId, who.id));

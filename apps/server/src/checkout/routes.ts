@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   apiErrorSchema,
@@ -15,8 +14,9 @@ import {
   shippingSchema,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
+import { publicBaseUrl } from '../lib/public-url.ts';
+import { cancelPayment, executePayment } from '../payments/capture.ts';
 import { findDetails, saveDetails } from './repo.ts';
-import { startMpesaPayment } from './mpesa.ts';
 import * as checkout from './service.ts';
 
 const tags = ['checkout'];
@@ -32,15 +32,12 @@ const errors = {
 
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const deps = (): checkout.CheckoutDeps => ({
+  const deps: checkout.CheckoutDeps = {
     db,
-    provider: app.payments,
+    payments: app.payments,
     paymentTimeoutMinutes: app.config.ORDER_PAYMENT_TIMEOUT_MINUTES,
     maxUnitsPerLine: app.config.MAX_UNITS_PER_LINE,
-  });
-  /** Where the provider sends the browser back: PUBLIC_URL, else the address this request came to. */
-  const baseUrl = (request: FastifyRequest) =>
-    app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+  };
 
   app.get(
     '/checkout/details',
@@ -149,23 +146,25 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      if (request.body?.method !== 'mpesa') {
-        return checkout.startPayment(deps(), userId, baseUrl(request));
-      }
-      await app.limits.enforce(app.limits.rules.mpesa, String(userId));
-      const started = await startMpesaPayment(
-        {
-          db,
-          gateway: app.mpesa,
-          paymentTimeoutMinutes: app.config.ORDER_PAYMENT_TIMEOUT_MINUTES,
-          queryAfterMs: app.config.MPESA_QUERY_AFTER_SECONDS * 1000,
-        },
-        userId,
-        request.body.phone,
-        baseUrl(request),
+      const started = await checkout.createPayment(
+        deps,
+        currentUser(request).id,
+        { method: request.body?.method, phone: request.body?.phone },
+        publicBaseUrl(app.config, request),
       );
-      return reply.code(202).send(started);
+      if (started.kind === 'redirect') {
+        return {
+          payment_link: started.link,
+          order_id: started.orderId,
+          paymentId: started.paymentId,
+        };
+      }
+      return reply.code(202).send({
+        order_id: started.orderId,
+        paymentId: started.paymentId,
+        status: 'pending' as const,
+        ...(started.sandboxPhoneUrl ? { sandbox_phone_url: started.sandboxPhoneUrl } : {}),
+      });
     },
   );
 
@@ -190,8 +189,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { orderId, processing } = await checkout.executePayment(
-        deps(),
+      const { orderId, processing } = await executePayment(
+        app.payments,
         currentUser(request).id,
         request.query.paymentId,
         request.query.PayerID,
@@ -216,11 +215,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      cancelled: await checkout.cancelPayment(
-        deps(),
-        currentUser(request).id,
-        request.body.paymentId,
-      ),
+      cancelled: await cancelPayment(app.payments, currentUser(request).id, request.body.paymentId),
     }),
   );
 };

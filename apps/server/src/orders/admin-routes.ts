@@ -7,11 +7,9 @@ import {
   apiErrorSchema,
   idParamSchema,
   orderStatusUpdateSchema,
-  paymentRefundSchema,
 } from '@duka/domain';
-import { z } from 'zod';
-import { refundDeps } from './refund-deps.ts';
-import { refundOrder, refundPayment } from './refunds.ts';
+import { publicBaseUrl } from '../lib/public-url.ts';
+import { refundOrder } from './refunds.ts';
 import { adminOrder, changeStatus, listAdminOrders } from './service.ts';
 
 const tags = ['admin'];
@@ -59,37 +57,12 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { status, refund_reference: reference } = request.body;
       if (status === 'refunded') {
-        await refundOrder(refundDeps(app, request), request.params.id, reference);
+        const baseUrl = publicBaseUrl(app.config, request);
+        await refundOrder(app.payments, request.params.id, reference, baseUrl);
       } else {
         await changeStatus(db, request.params.id, status);
       }
       return adminOrder(db, request.params.id);
-    },
-  );
-
-  app.post(
-    '/admin/payments/:id/refund',
-    {
-      schema: {
-        tags,
-        summary: 'Give back a payment marked refund due (the order was paid twice)',
-        description:
-          'Through the provider where it has an API, or recorded as made by hand with `reference`; 422 REFUND_BY_HAND when it needs one.',
-        security,
-        params: idParamSchema,
-        body: paymentRefundSchema,
-        response: {
-          200: z.object({ refunded: z.literal(true) }),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          422: apiErrorSchema,
-          502: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      await refundPayment(refundDeps(app, request), request.params.id, request.body.reference);
-      return { refunded: true as const };
     },
   );
 };

@@ -3,9 +3,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { orders, payments } from '../db/schema.ts';
-import { normaliseKenyanMobile } from '@duka/domain';
-import { eventsOfPayments, maskInEvents } from '../payments/events-repo.ts';
-import { MASK } from '../payments/mpesa/mask.ts';
+import { forgetPayers } from '../payments/data-rights.ts';
+import { eventsOfPayments } from '../payments/events-repo.ts';
 import * as repo from './repo.ts';
 
 export async function ordersOf(db: Db, userId: number) {
@@ -75,12 +74,6 @@ export async function ordersOf(db: Db, userId: number) {
   }));
 }
 
-/** Every way a phone number may have been written down: as typed, 2547…, and 07…. */
-function phoneForms(phone: string): string[] {
-  const msisdn = normaliseKenyanMobile(phone.replace(/[\s()-]/g, ''));
-  return msisdn ? [phone, msisdn, `0${msisdn.slice(3)}`] : [phone];
-}
-
 /**
  * Keeps the orders (amounts, lines, status, receipts) and removes who and where: the delivery
  * address, the payer, the phone each M-Pesa payment was asked from, and those phones (and the
@@ -107,17 +100,5 @@ export async function anonymiseOrdersOf(
       .where(eq(orders.userId, userId))
       .returning({ id: orders.id })
   ).map((r) => r.id);
-  const phones = accountPhone ? phoneForms(accountPhone) : [];
-  if (ids.length) {
-    const paid = await tx
-      .select({ phone: payments.phone })
-      .from(payments)
-      .where(inArray(payments.orderId, ids));
-    for (const { phone } of paid) if (phone) phones.push(...phoneForms(phone));
-    await tx
-      .update(payments)
-      .set({ payerId: null, phone: null })
-      .where(inArray(payments.orderId, ids));
-  }
-  await maskInEvents(tx, phones, MASK);
+  await forgetPayers(tx, ids, accountPhone);
 }

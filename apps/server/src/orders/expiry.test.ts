@@ -13,7 +13,7 @@ import {
   stockOf,
 } from '../../test/checkout-fixture.ts';
 import { orders, payments } from '../db/schema.ts';
-import { CAPTURE_STALE_MS } from './capture.ts';
+import { CAPTURE_STALE_MS } from '../payments/capture.ts';
 import { expireStaleOrders } from './expiry.ts';
 
 let t: TestContext;
@@ -37,7 +37,7 @@ async function interruptedCapture(startedAt: Date) {
   return { p, orderId: started.order_id as number };
 }
 
-const deps = () => ({ db: t.db, provider: t.app.payments });
+const deps = () => t.app.payments;
 const orderOf = async (id: number) =>
   (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const paymentOf = async (orderId: number) =>

@@ -7,12 +7,7 @@ export const EXPIRY_SWEEP_MS = 60_000;
 export default fp(
   async (app) => {
     app.jobs.every('expire-unpaid-orders', EXPIRY_SWEEP_MS, async () => {
-      const expired = await expireStaleOrders({
-        db: app.database.db,
-        provider: app.payments,
-        log: (err, paymentId) =>
-          app.log.warn({ err, paymentId }, 'an interrupted capture could not be finished yet'),
-      });
+      const expired = await expireStaleOrders(app.payments);
       if (expired > 0) app.log.info({ expired }, 'unpaid orders expired');
     });
   },

@@ -15,7 +15,6 @@ import { lockStock, returnStock, takeStock } from '../catalog/stock.ts';
 import { conflict, found, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import * as paymentsRepo from '../payments/repo.ts';
-import { pendingPushes } from '../payments/mpesa/repo.ts';
 import { toAdminOrder, toOrder, toOrderDetail } from './mappers.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
@@ -186,7 +185,8 @@ export async function changeStatus(db: Db, id: number, next: OrderStatus): Promi
     if (!canMove(order.status, next)) {
       throw unprocessable(transitionRefusal(order.status), 'ILLEGAL_TRANSITION');
     }
-    const inFlight = (await captureInFlight(tx, id)) || (await pendingPushes(tx, id)).length > 0;
+    const inFlight =
+      (await captureInFlight(tx, id)) || (await paymentsRepo.waitingPayments(tx, id)).length > 0;
     if (order.status === 'pending_payment' && inFlight) {
       throw conflict(
         'A payment for this order is being confirmed right now. Please try again in a minute.',

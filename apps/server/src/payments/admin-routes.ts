@@ -8,12 +8,15 @@ import {
   apiErrorSchema,
   idParamSchema,
   maskPhone,
+  paymentRefundSchema,
   paymentEventPageSchema,
   paymentEventSchema,
   shippingAddressOf,
 } from '@duka/domain';
 import { found } from '../lib/http-error.ts';
 import { paged } from '../lib/paged.ts';
+import { publicBaseUrl } from '../lib/public-url.ts';
+import { refundPayment } from './refunds.ts';
 import {
   countUnmatchedEvents,
   eventsOf,
@@ -120,6 +123,33 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       paged('events', request.query, unmatchedEventRows(db), countUnmatchedEvents(db), toEvent),
+  );
+
+  app.post(
+    '/admin/payments/:id/refund',
+    {
+      schema: {
+        tags,
+        summary: 'Give back a payment marked refund due (the order was paid twice)',
+        description:
+          'Through the provider where it has an API, or recorded as made by hand with `reference`; 422 REFUND_BY_HAND when it needs one.',
+        security,
+        params: idParamSchema,
+        body: paymentRefundSchema,
+        response: {
+          200: z.object({ refunded: z.literal(true) }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          422: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const baseUrl = publicBaseUrl(app.config, request);
+      await refundPayment(app.payments, request.params.id, request.body.reference, baseUrl);
+      return { refunded: true as const };
+    },
   );
 };
 

@@ -1,30 +1,31 @@
-// The payment provider of this shop, chosen by configuration.
+// The payments module for the rest of the app (app.payments): the configured providers, and the
+// one function of orders/ a payment's outcome goes through, handed in by app.ts.
 import fp from 'fastify-plugin';
-import { paymentProviderOf } from '../config.ts';
-import { PayPalProvider } from './paypal.ts';
-import type { PaymentProvider } from './provider.ts';
-import { SandboxProvider } from './sandbox.ts';
+import type { ApplyToOrder, Payments } from './context.ts';
+import { providersFor } from './registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    payments: PaymentProvider;
+    payments: Payments;
   }
 }
 
-export default fp(
-  async (app) => {
+export interface PaymentsPluginOptions {
+  applyToOrder: ApplyToOrder;
+}
+
+export default fp<PaymentsPluginOptions>(
+  async (app, options) => {
     const config = app.config;
-    const provider: PaymentProvider =
-      paymentProviderOf(config) === 'paypal'
-        ? new PayPalProvider({
-            clientId: config.PAYPAL_CLIENT_ID!,
-            clientSecret: config.PAYPAL_CLIENT_SECRET!,
-            apiBase: config.PAYPAL_API_BASE,
-            currency: config.PAYPAL_CURRENCY,
-            kesPerUnit: config.PAYPAL_KES_PER_UNIT,
-          })
-        : new SandboxProvider(config.JWT_SECRET!);
-    app.decorate('payments', provider);
+    app.decorate('payments', {
+      db: app.database.db,
+      providers: providersFor(config, (obj, msg) => app.log.warn(obj, msg)),
+      applyToOrder: options.applyToOrder,
+      queryAfterMs: config.MPESA_QUERY_AFTER_SECONDS * 1000,
+      // Each M-Pesa request rings a phone.
+      admitPhoneRequest: (userId) => app.limits.enforce(app.limits.rules.mpesa, String(userId)),
+      log: app.log,
+    });
   },
-  { name: 'payments', dependencies: ['auth'] },
+  { name: 'payments', dependencies: ['auth', 'limits'] },
 );

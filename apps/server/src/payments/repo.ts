@@ -1,11 +1,27 @@
 // The payments table. An order and its payments are one aggregate: only payments/ and orders/
 // read or write these rows; checkout and the back office call them.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { orderItems, orders, payments, users } from '../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
+/** An order and its payments are one aggregate (decision record 008): payments lock and read it. */
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Locks an order: a payment step always locks its order first, then reads its payments. */
+export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+/** The payment's order locked, then the payment read again under that lock. */
+export async function lockWithOrder(tx: Tx, paymentId: number) {
+  const { orderId } = (await findById(tx, paymentId))!;
+  const order = (await lockOrder(tx, orderId))!;
+  const payment = (await findById(tx, paymentId))!;
+  return { order, payment };
+}
 
 /** Payments still waiting at the provider; closing one means it will never be captured. */
 const OPEN: PaymentStatus[] = ['created'];
@@ -129,4 +145,77 @@ export async function flagForAttention(
     .update(payments)
     .set({ attentionReason: reason, attentionReceipt: receipt })
     .where(eq(payments.id, id));
+}
+
+// ---------------------------------------------------------------- payments that wait for an answer
+
+export async function findByCallbackSecretHash(db: Db | Tx, hash: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.callbackSecretHash, hash));
+  return row;
+}
+
+/** A payment by the provider's reference of its request (Daraja's CheckoutRequestID). */
+export async function findByReference(db: Db | Tx, reference: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.checkoutRequestId, reference));
+  return row;
+}
+
+/** A payment of this method already settled with this receipt number. */
+export async function findByReceipt(
+  db: Db | Tx,
+  method: string,
+  receipt: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.method, method), eq(payments.transactionId, receipt)));
+  return row;
+}
+
+/** Payments whose result is due to be asked for, longest waiting first. */
+export async function dueQueries(db: Db, now: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(lte(payments.nextQueryAt, now))
+    .orderBy(asc(payments.nextQueryAt), asc(payments.id))
+    .limit(limit);
+}
+
+/**
+ * A request to the shopper's phone holds its order this long at most. A real prompt is answered or
+ * times out within a couple of minutes; one still without an answer after an hour is an anomaly,
+ * and the order may expire (a success that comes after all still revives it or is flagged for a
+ * refund).
+ */
+export const WAIT_HOLDS_ORDER_MS = 60 * 60_000;
+
+/** The order's payments still waiting for the shopper: while there is one, it never expires. */
+export async function waitingPayments(
+  db: Db | Tx,
+  orderId: number,
+  now = new Date(),
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'created'),
+        isNotNull(payments.nextQueryAt),
+        gt(payments.createdAt, new Date(now.getTime() - WAIT_HOLDS_ORDER_MS)),
+      ),
+    );
+}
+
+/** A payment by the id its shopper knows, only if it pays one of that shopper's orders. */
+export async function ownPayment(db: Db, userId: number, providerPaymentId: string) {
+  const [row] = await db
+    .select({ payment: payments, orderStatus: orders.status })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(orders.userId, userId)));
+  return row;
 }

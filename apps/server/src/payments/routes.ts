@@ -1,76 +1,89 @@
-// The sandbox provider's own payment page (outside /api: the browser is sent here).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+// The payments' own routes: where one of your payments stands, the providers' callbacks (answered
+// whatever they carry), and the pages the sandboxes serve in place of the providers'.
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findByProviderId, orderLinesOf } from './repo.ts';
-import { SandboxProvider } from './sandbox.ts';
-import { SANDBOX_CSS, sandboxPageHtml } from './sandbox-page.ts';
+import { apiErrorSchema, paymentStatusSchema } from '@duka/domain';
+import { currentUser } from '../auth/plugin.ts';
+import { receiveCallback, recordRefundResult } from './callbacks.ts';
+import { REVERSAL_RESULT_PATH } from './mpesa/provider.ts';
+import { noteOf } from './settlement.ts';
+import { paymentStatus } from './status.ts';
 
-const params = z.object({ paymentId: z.string().min(1).max(100) });
+const accepted = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
+const acceptedSchema = z.object({ ResultCode: z.literal(0), ResultDesc: z.literal('Accepted') });
 
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = app.payments;
-  if (!(provider instanceof SandboxProvider)) return;
-  const db = app.database.db;
-  const hide = { hide: true };
-  // The page's plain HTML forms post application/x-www-form-urlencoded; they carry no fields.
-  app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>
-    done(null, {}),
+  const payments = app.payments;
+
+  app.get(
+    '/api/payments/:paymentId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Where one of your payments stands: pending, paid (with the receipt) or failed',
+        description:
+          'The waiting screen asks this every few seconds after an M-Pesa push. Only the shopper whose order it pays can read it; anyone else gets 404.',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ paymentId: z.string().trim().min(1).max(200) }),
+        response: { 200: paymentStatusSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => paymentStatus(payments, currentUser(request).id, request.params.paymentId),
   );
 
-  const findPayment = (paymentId: string) => findByProviderId(db, 'sandbox', paymentId);
-
-  app.get('/sandbox-pay/assets/sandbox.css', { schema: hide }, async (_request, reply) =>
-    reply
-      .type('text/css; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(SANDBOX_CSS),
-  );
-
-  app.get('/sandbox-pay/:paymentId', { schema: { ...hide, params } }, async (request, reply) => {
-    const payment = await findPayment(request.params.paymentId);
-    if (!payment) return reply.code(404).type('text/plain').send('No such payment.');
-    const lines = await orderLinesOf(db, payment.orderId);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(
-        sandboxPageHtml({
-          paymentId: payment.providerPaymentId,
-          orderId: payment.orderId,
-          amountCents: payment.amountCents,
-          status: payment.status,
-          lines,
-        }),
-      );
+  // Providers' callbacks. Any body is taken as text and recorded, so that a malformed one is kept
+  // for the admin and answered without a 5xx.
+  await app.register(async (callbacks) => {
+    callbacks.removeAllContentTypeParsers();
+    callbacks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    const typed = callbacks.withTypeProvider<ZodTypeProvider>();
+    // The result of a reversal (a refund through Daraja), kept on its payment for the admin.
+    typed.post(
+      `${REVERSAL_RESULT_PATH}/:paymentId`,
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Daraja's result of a transaction reversal (a refund)",
+          params: z.object({ paymentId: z.string().min(1).max(100) }),
+          response: { 200: acceptedSchema },
+        },
+      },
+      async (request) => {
+        await recordRefundResult(payments, request.params.paymentId, request.body);
+        return accepted;
+      },
+    );
+    for (const provider of payments.providers.all()) {
+      if (!provider.callbackPath || !provider.parseCallback) continue;
+      const schema = {
+        tags: ['payments'],
+        summary: "Daraja's STK callback (M-Pesa Express)",
+        description:
+          'Daraja posts the result of a push here. The last path segment is the payment’s secret; without it nothing is settled. Every callback is recorded and answered {"ResultCode":0,"ResultDesc":"Accepted"}.',
+        params: z.object({ secret: z.string().max(200).optional() }),
+        response: { 200: acceptedSchema },
+      };
+      for (const url of [provider.callbackPath, `${provider.callbackPath}/:secret`]) {
+        typed.post(url, { schema }, async (request) => {
+          const settlement = await receiveCallback(payments, provider, {
+            secret: request.params.secret,
+            body: typeof request.body === 'string' ? request.body : undefined,
+          });
+          if (settlement.kind === 'rejected') {
+            request.log.warn({ note: noteOf(settlement) }, 'payment callback rejected');
+          }
+          return accepted;
+        });
+      }
+    }
   });
 
-  app.post(
-    '/sandbox-pay/:paymentId/approve',
-    { schema: { ...hide, params } },
-    async (request, reply) => {
-      const id = request.params.paymentId;
-      const payment = await findPayment(id);
-      if (payment?.status !== 'created') {
-        return reply.redirect(`/sandbox-pay/${encodeURIComponent(id)}`, 303);
-      }
-      const payerId = provider.payerIdFor(id);
-      // Back to the shop exactly as PayPal returns: /excute-payment?paymentId=…&PayerID=…
-      return reply.redirect(
-        `/excute-payment?paymentId=${encodeURIComponent(id)}&PayerID=${encodeURIComponent(payerId)}`,
-        303,
-      );
-    },
-  );
-
-  app.post(
-    '/sandbox-pay/:paymentId/cancel',
-    { schema: { ...hide, params } },
-    async (request, reply) =>
-      reply.redirect(
-        `/cart?payment=cancelled&paymentId=${encodeURIComponent(request.params.paymentId)}`,
-        303,
-      ),
-  );
+  for (const provider of payments.providers.all()) {
+    if (provider.sandboxPage) await app.register(provider.sandboxPage.routes);
+  }
 };
 
 export default paymentsRoutes;

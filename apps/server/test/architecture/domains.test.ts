@@ -1,5 +1,6 @@
-// The server's layout rules (decision record 008), checked on the source: no two domain folders
-// import each other, and only orders/ and payments/ touch the orders and payments tables.
+// The server's layout rules (decision records 008 and 017), checked on the source: no two domain
+// folders import each other, checkout → orders → payments is never reversed, only payments/ knows
+// the providers, and only orders/ and payments/ touch the orders and payments tables.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,15 @@ function sourceFiles(dir: string): string[] {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return sourceFiles(full);
     return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** The domain folders a file imports (`from '../x/…'`, or `'../../x/…'` from a subfolder). */
+function importedFolders(file: string, text: string): string[] {
+  const here = path.dirname(path.join(src, file));
+  return [...text.matchAll(/from '(\.\.?\/[^']+)'/g)].flatMap(([, spec]) => {
+    const target = path.relative(src, path.resolve(here, spec!)).split(path.sep);
+    return target.length > 1 && target[0] !== '..' ? [target.join('/')] : [];
   });
 }
 
@@ -48,6 +58,47 @@ describe('server domains', () => {
       .map(({ folder, file }) => ({ folder, file }));
     expect(touching.filter((f) => !['orders', 'payments', 'db'].includes(f.folder))).toEqual([]);
     expect(touching.map((f) => f.folder)).toEqual(expect.arrayContaining(['orders', 'payments']));
+  });
+
+  it('go one way: checkout → orders → payments, never back', () => {
+    const upstream: Record<string, string[]> = {
+      payments: ['orders', 'checkout'],
+      orders: ['checkout'],
+    };
+    const reversed = files.flatMap(({ folder, file, text }) =>
+      importedFolders(file, text)
+        .filter((target) => upstream[folder]?.includes(target.split('/')[0]!))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(reversed).toEqual([]);
+    // The scan sees imports from subfolders too (payments/mpesa/… → payments/…).
+    const fromOrders = files
+      .filter((f) => f.folder === 'orders')
+      .flatMap((f) => importedFolders(f.file, f.text));
+    expect(fromOrders).toEqual(expect.arrayContaining([expect.stringMatching(/^payments\//)]));
+  });
+
+  it('leave every payment provider to payments/', () => {
+    const providerModule = /^payments\/(paypal|sandbox|mpesa)\/|^payments\/registry\.ts$/;
+    const outside = files.flatMap(({ folder, file, text }) =>
+      folder === 'payments'
+        ? []
+        : importedFolders(file, text)
+            .filter((target) => providerModule.test(target))
+            .map((target) => `${file} → ${target}`),
+    );
+    expect(outside).toEqual([]);
+    // No file of checkout/ or orders/ is about one provider, and nothing asks which class it holds.
+    expect(
+      files.filter(
+        (f) => ['checkout', 'orders'].includes(f.folder) && /mpesa|paypal/i.test(f.file),
+      ),
+    ).toEqual([]);
+    const classes = /instanceof (PayPal\w*|Sandbox\w*|Mpesa\w*|Daraja\w*)/;
+    expect(files.filter((f) => classes.test(f.text)).map((f) => f.file)).toEqual([]);
+    // Outcomes are tagged results, not sentences to parse.
+    const parsing = /\.startsWith\('(rejected|applied|duplicate|ignored)/;
+    expect(files.filter((f) => parsing.test(f.text)).map((f) => f.file)).toEqual([]);
   });
 
   it('keep admin/ to what spans domains', () => {

@@ -52,7 +52,7 @@ beforeAll(async () => {
   ids.contact = contacts.json().contacts[0].id;
   // Daraja's callback answers every delivery with 'Accepted' (the contract: whatever
   // arrives is recorded for the admin and never marks anything paid unless it proves itself), so
-  // it has no 4xx to give; it has tests of its own for malformed bodies (orders/mpesa-callback).
+  // it has no 4xx to give; it has tests of its own for malformed bodies (payments/callbacks.test.ts).
   operations = (await documentedOperations(t.app)).filter(
     (op) => !op.path.startsWith('/api/mpesa/callback'),
   );

@@ -8,7 +8,7 @@ import {
 } from '../../../test/stand-ins/daraja.ts';
 import { nairobiTimestamp, stkPassword } from './credentials.ts';
 import { DarajaClient } from './daraja-client.ts';
-import type { PushRequest } from './gateway.ts';
+import type { PushRequest } from './stk-api.ts';
 
 let daraja: DarajaStandIn;
 

@@ -7,16 +7,17 @@
 // timeout or a dropped connection it may have reached the phone, and a second push would ask the
 // shopper to pay twice, so the outcome is reported as unknown instead.
 import { z } from 'zod';
+import { ClientCredentialsToken, type IssuedToken } from '../oauth-token.ts';
 import { nairobiTimestamp, stkPassword } from './credentials.ts';
 import type {
   Exchange,
-  MpesaGateway,
   PushOutcome,
   PushRequest,
   QueryOutcome,
   ReversalOutcome,
   ReversalRequest,
-} from './gateway.ts';
+  StkApi,
+} from './stk-api.ts';
 import { maskedJson, maskText } from './mask.ts';
 
 export interface DarajaOptions {
@@ -41,8 +42,6 @@ export interface DarajaOptions {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY_DELAYS_MS = [250, 1_000];
-/** Tokens are renewed this long before Daraja says they expire, so none dies in flight. */
-const TOKEN_REFRESH_MARGIN_MS = 60_000;
 /** Daraja's answer to a query while the shopper has not answered the prompt yet. */
 const BEING_PROCESSED = '500.001.1001';
 const INVALID_TOKEN = '404.001.03';
@@ -88,15 +87,13 @@ interface Answer {
 /** How a call ended: an answer, or no answer and whether the request may have arrived. */
 type Attempt = { answer: Answer } | { failure: string; maybeArrived: boolean };
 
-export class DarajaClient implements MpesaGateway {
-  readonly name = 'mpesa' as const;
+export class DarajaClient implements StkApi {
   private readonly apiBase: string;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
   private readonly retryDelaysMs: readonly number[];
   private readonly now: () => Date;
-  private token: { value: string; refreshAt: number } | null = null;
-  private pendingToken: Promise<string> | null = null;
+  private readonly token = new ClientCredentialsToken(() => this.requestToken());
   readonly reverse?: (request: ReversalRequest) => Promise<ReversalOutcome>;
 
   constructor(private readonly options: DarajaOptions) {
@@ -113,7 +110,7 @@ export class DarajaClient implements MpesaGateway {
   /** Secrets that must never appear in a stored body or a log line. */
   private get secrets(): string[] {
     const { consumerSecret, passkey, securityCredential } = this.options;
-    return [consumerSecret, passkey, securityCredential ?? '', this.token?.value ?? ''];
+    return [consumerSecret, passkey, securityCredential ?? '', this.token.current ?? ''];
   }
 
   async push(request: PushRequest): Promise<PushOutcome> {
@@ -246,7 +243,7 @@ export class DarajaClient implements MpesaGateway {
     for (let attempt = 0; ; attempt++) {
       let token: string;
       try {
-        token = await this.accessToken();
+        token = await this.token.get();
       } catch (error) {
         // Without a token nothing was sent.
         if (attempt < this.retryDelaysMs.length) {
@@ -268,7 +265,7 @@ export class DarajaClient implements MpesaGateway {
         log.push({ kind: `${what}-answer`, body: this.logged(result.answer) });
         if (isInvalidToken(result.answer) && !renewedToken) {
           renewedToken = true;
-          this.token = null;
+          this.token.drop();
           attempt--;
           continue;
         }
@@ -291,16 +288,7 @@ export class DarajaClient implements MpesaGateway {
       : maskedJson(answer.body, this.secrets);
   }
 
-  private accessToken(): Promise<string> {
-    if (this.token && Date.now() < this.token.refreshAt) return Promise.resolve(this.token.value);
-    // Concurrent calls share one token request.
-    this.pendingToken ??= this.requestToken().finally(() => {
-      this.pendingToken = null;
-    });
-    return this.pendingToken;
-  }
-
-  private async requestToken(): Promise<string> {
+  private async requestToken(): Promise<IssuedToken> {
     const { consumerKey, consumerSecret } = this.options;
     const basic = Buffer.from(`${consumerKey}:${consumerSecret}`).toString('base64');
     const result = await this.exchange(
@@ -316,10 +304,7 @@ export class DarajaClient implements MpesaGateway {
           'that they belong to MPESA_API_BASE (sandbox or live)',
       );
     }
-    const lifetimeMs = parsed.data.expires_in * 1000;
-    const refreshAt = Date.now() + lifetimeMs - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
-    this.token = { value: parsed.data.access_token, refreshAt };
-    return parsed.data.access_token;
+    return { value: parsed.data.access_token, expiresInSeconds: parsed.data.expires_in };
   }
 
   private async exchange(url: string, init: RequestInit): Promise<Attempt> {

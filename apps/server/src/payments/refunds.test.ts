@@ -19,7 +19,7 @@ import {
 } from '../../test/stand-ins/paypal.ts';
 import type { App } from '../app.ts';
 import { orders, payments, products } from '../db/schema.ts';
-import { expireStaleOrders } from './expiry.ts';
+import { expireStaleOrders } from '../orders/expiry.ts';
 
 let withReversal: MpesaShop;
 let withoutReversal: MpesaShop;
@@ -131,10 +131,7 @@ describe('refunding an order', () => {
       .update(payments)
       .set({ nextQueryAt: null })
       .where(eq(payments.providerPaymentId, started.paymentId));
-    await expireStaleOrders(
-      { db: t.db, provider: t.app.payments },
-      new Date(Date.now() + 3600_000),
-    );
+    await expireStaleOrders(t.app.payments, new Date(Date.now() + 3600_000));
     await t.db.update(products).set({ stock: 0 }).where(eq(products.id, productId));
     await daraja.state.answer(push.checkoutRequestId, 0);
     expect((await orderRow(t.db, started.order_id)).status).toBe('refund_due');

@@ -3,14 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { MPESA_MESSAGES } from '@duka/domain';
-import { shopper, type LoggedIn } from '../../test/accounts.ts';
+import { shopper, type LoggedIn } from '../../../test/accounts.ts';
 import {
   createPayment,
   fillCheckoutSteps,
   product,
   putInCart,
   stockOf,
-} from '../../test/checkout-fixture.ts';
+} from '../../../test/checkout-fixture.ts';
 import {
   eventsOf,
   mpesaShop,
@@ -21,9 +21,9 @@ import {
   startedMpesa,
   statusOf,
   type MpesaShop,
-} from '../../test/mpesa-fixture.ts';
-import { DARAJA_CREDENTIALS } from '../../test/stand-ins/daraja.ts';
-import { orders } from '../db/schema.ts';
+} from '../../../test/mpesa-fixture.ts';
+import { DARAJA_CREDENTIALS } from '../../../test/stand-ins/daraja.ts';
+import { orders } from '../../db/schema.ts';
 
 let shop: MpesaShop;
 

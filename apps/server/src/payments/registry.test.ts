@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/database.ts';
-import { DARAJA_CREDENTIALS } from '../../../test/stand-ins/daraja.ts';
-import { buildApp } from '../../app.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { DARAJA_CREDENTIALS } from '../../test/stand-ins/daraja.ts';
+import { buildApp } from '../app.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 
 const daraja = {
   MPESA_CONSUMER_KEY: DARAJA_CREDENTIALS.consumerKey,
@@ -31,7 +31,7 @@ async function startLogs(env: Record<string, string>) {
     logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
   });
   await app.ready();
-  const gateway = app.mpesa.name;
+  const gateway = app.payments.providers.forMethod('mpesa').name;
   await app.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 // The checkout against PayPal's protocol, spoken by a stand-in server on loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { shopper } from '../../test/accounts.ts';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { shopper } from '../../../test/accounts.ts';
 import {
   createPayment,
   execute,
@@ -10,13 +10,13 @@ import {
   product,
   putInCart,
   stockOf,
-} from '../../test/checkout-fixture.ts';
-import { orders, payments } from '../db/schema.ts';
+} from '../../../test/checkout-fixture.ts';
+import { orders, payments } from '../../db/schema.ts';
 import {
   STAND_IN_CREDENTIALS,
   startPayPalStandIn,
   type PayPalStandIn,
-} from '../../test/stand-ins/paypal.ts';
+} from '../../../test/stand-ins/paypal.ts';
 
 let t: TestContext;
 let paypal: PayPalStandIn;

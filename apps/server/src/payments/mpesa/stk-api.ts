@@ -1,6 +1,10 @@
-// What the shop needs from M-Pesa Express (STK push), whoever answers: Safaricom's Daraja, or the
+// M-Pesa Express (STK push) as the shop speaks it, whoever answers: Safaricom's Daraja, or the
 // built-in sandbox that stands in for it on a laptop. A push only asks the phone; the result comes
-// later by callback or by the query API (decision record 012).
+// later by callback or by the query API (decision record 012). provider.ts makes a payment
+// provider of either.
+import type { Exchange, QueryOutcome } from '../provider.ts';
+
+export type { Exchange, QueryOutcome };
 
 export interface PushRequest {
   /** Whole shillings: M-Pesa moves no cents. */
@@ -15,12 +19,6 @@ export interface PushRequest {
   description: string;
 }
 
-/** A request or answer as it is kept on the payment: secrets already masked. */
-export interface Exchange {
-  kind: string;
-  body: string;
-}
-
 export type PushOutcome =
   /** Daraja took the request; the phone is being asked. Nothing is paid yet. */
   | { kind: 'accepted'; checkoutRequestId: string; merchantRequestId: string; log: Exchange[] }
@@ -30,13 +28,6 @@ export type PushOutcome =
   | { kind: 'unavailable'; reason: string; log: Exchange[] }
   /** The request left but no answer came back: a push may or may not be on its way. */
   | { kind: 'unknown'; reason: string; log: Exchange[] };
-
-export type QueryOutcome =
-  | { kind: 'final'; resultCode: number; resultDesc: string; log: Exchange[] }
-  /** The shopper has not answered yet (Daraja's 500.001.1001). */
-  | { kind: 'processing'; log: Exchange[] }
-  /** No usable answer now; ask again later. */
-  | { kind: 'error'; reason: string; log: Exchange[] };
 
 export interface ReversalRequest {
   /** The M-Pesa receipt number of the payment to give back. */
@@ -51,12 +42,10 @@ export type ReversalOutcome =
   | { kind: 'accepted'; reference: string; log: Exchange[] }
   | { kind: 'failed'; reason: string; log: Exchange[] };
 
-export interface MpesaGateway {
-  /** Stored as the payments' provider: 'mpesa' (Daraja) or 'mpesa-sandbox'. */
-  readonly name: 'mpesa' | 'mpesa-sandbox';
+export interface StkApi {
   push(request: PushRequest): Promise<PushOutcome>;
   /** `now` is the asker's clock (Daraja keeps its own; the sandbox times prompts out by it). */
   query(checkoutRequestId: string, now?: Date): Promise<QueryOutcome>;
-  /** Present only when refunds can go through the provider (Daraja's reversal API). */
+  /** Present only when refunds can go through M-Pesa (Daraja's reversal API, the sandbox). */
   reverse?: (request: ReversalRequest) => Promise<ReversalOutcome>;
 }

@@ -17,7 +17,7 @@ import {
   type MpesaShop,
 } from '../../test/mpesa-fixture.ts';
 import { orders, payments, products } from '../db/schema.ts';
-import { expireStaleOrders } from './expiry.ts';
+import { expireStaleOrders } from '../orders/expiry.ts';
 
 let shop: MpesaShop;
 const QUERY_AFTER_MS = 30_000;
@@ -48,10 +48,10 @@ describe('the M-Pesa query job', () => {
     const { t, daraja } = shop;
     const { who, productId, started, push } = await pushed();
     const queries = daraja.state.queries;
-    await t.app.reconcileMpesa(later(QUERY_AFTER_MS - 5_000));
+    await t.app.reconcilePayments(later(QUERY_AFTER_MS - 5_000));
     expect(daraja.state.queries).toBe(queries); // not yet due
 
-    await t.app.reconcileMpesa(later(QUERY_AFTER_MS + 1_000));
+    await t.app.reconcilePayments(later(QUERY_AFTER_MS + 1_000));
     expect(daraja.state.queries).toBe(queries + 1); // "being processed"
     expect(await statusOf(t.app, who, started.paymentId)).toMatchObject({ status: 'pending' });
     const waiting = await paymentRow(t.db, started.paymentId);
@@ -59,7 +59,7 @@ describe('the M-Pesa query job', () => {
 
     // The shopper pays; Daraja's callback never arrives.
     await daraja.state.answer(push.checkoutRequestId, 0, { times: 0 });
-    await t.app.reconcileMpesa(later(2 * QUERY_AFTER_MS + 2_000));
+    await t.app.reconcilePayments(later(2 * QUERY_AFTER_MS + 2_000));
     expect(await statusOf(t.app, who, started.paymentId)).toEqual({
       status: 'paid',
       method: 'mpesa',
@@ -72,7 +72,7 @@ describe('the M-Pesa query job', () => {
 
     // Nothing more to ask; a late callback brings the receipt and changes nothing else.
     const asked = daraja.state.queries;
-    await t.app.reconcileMpesa(later(10 * QUERY_AFTER_MS));
+    await t.app.reconcilePayments(later(10 * QUERY_AFTER_MS));
     expect(daraja.state.queries).toBe(asked);
     await daraja.state.answer(push.checkoutRequestId, 0);
     expect(await statusOf(t.app, who, started.paymentId)).toMatchObject({
@@ -86,7 +86,7 @@ describe('the M-Pesa query job', () => {
     const { t, daraja } = shop;
     const { who, productId, started, push } = await pushed();
     await daraja.state.answer(push.checkoutRequestId, 1032, { times: 0 });
-    await t.app.reconcileMpesa(later(QUERY_AFTER_MS + 1_000));
+    await t.app.reconcilePayments(later(QUERY_AFTER_MS + 1_000));
     expect(await statusOf(t.app, who, started.paymentId)).toMatchObject({
       status: 'failed',
       message: MPESA_MESSAGES.cancelled,
@@ -99,7 +99,7 @@ describe('the M-Pesa query job', () => {
     const { who, started, push } = await pushed();
     const queries = daraja.state.queries;
     const release = daraja.state.holdNextQuery();
-    const reconciling = t.app.reconcileMpesa(later(QUERY_AFTER_MS + 1_000));
+    const reconciling = t.app.reconcilePayments(later(QUERY_AFTER_MS + 1_000));
     await until(() => daraja.state.queries > queries);
     // While the query is in flight, the callback pays; then the query answers a failure.
     await daraja.state.answer(push.checkoutRequestId, 0);
@@ -124,10 +124,10 @@ describe('the M-Pesa query job', () => {
       const queries = daraja.state.queries;
       const release = daraja.state.holdNextQuery();
       const at = later(QUERY_AFTER_MS + 1_000);
-      const first = t.app.reconcileMpesa(at);
+      const first = t.app.reconcilePayments(at);
       await until(() => daraja.state.queries > queries);
       // The other instance finds the job running and skips this run.
-      expect(await other.reconcileMpesa(at)).toBeUndefined();
+      expect(await other.reconcilePayments(at)).toBeUndefined();
       release();
       expect(await first).toMatchObject({ asked: 1 });
       expect(daraja.state.queries).toBe(queries + 1);
@@ -150,10 +150,8 @@ describe('the M-Pesa query job', () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.userId, who.id));
     const push = daraja.state.lastPush();
     // While its fate is unknown the order is kept.
-    expect(
-      await expireStaleOrders({ db: t.db, provider: t.app.payments }, later(31 * 60_000)),
-    ).toBe(0);
-    await t.app.reconcileMpesa(later(6 * 60_000));
+    expect(await expireStaleOrders(t.app.payments, later(31 * 60_000))).toBe(0);
+    await t.app.reconcilePayments(later(6 * 60_000));
     expect((await orderRow(t.db, order!.id)).status).toBe('pending_payment');
     // The callback names the request the shop never heard of; its secret proves it.
     await daraja.state.answer(push.checkoutRequestId, 0);
@@ -166,8 +164,7 @@ describe('an order waiting for M-Pesa', () => {
   it('does not expire while the phone rings, and does once the answer is a failure', async () => {
     const { t, daraja } = shop;
     const { productId, started, push } = await pushed();
-    const expire = () =>
-      expireStaleOrders({ db: t.db, provider: t.app.payments }, later(31 * 60_000));
+    const expire = () => expireStaleOrders(t.app.payments, later(31 * 60_000));
     await expire();
     expect((await orderRow(t.db, started.order_id)).status).toBe('pending_payment');
     const refused = await t.app.inject({
@@ -185,8 +182,7 @@ describe('an order waiting for M-Pesa', () => {
   it('is let go after an hour with no final answer, and Daraja is not asked for ever', async () => {
     const { t, daraja } = shop;
     const { who, productId, started, push } = await pushed();
-    const expire = (ms: number) =>
-      expireStaleOrders({ db: t.db, provider: t.app.payments }, later(ms));
+    const expire = (ms: number) => expireStaleOrders(t.app.payments, later(ms));
     await expire(59 * 60_000);
     expect((await orderRow(t.db, started.order_id)).status).toBe('pending_payment');
     await expire(61 * 60_000);
@@ -194,10 +190,10 @@ describe('an order waiting for M-Pesa', () => {
     expect(await stockOf(t.db, productId)).toBe(5);
 
     // Daraja keeps answering "being processed"; after a day the shop stops asking.
-    await t.app.reconcileMpesa(later(25 * 3_600_000));
+    await t.app.reconcilePayments(later(25 * 3_600_000));
     expect((await paymentRow(t.db, started.paymentId)).nextQueryAt).toBeNull();
     const asked = daraja.state.queries;
-    await t.app.reconcileMpesa(later(26 * 3_600_000));
+    await t.app.reconcilePayments(later(26 * 3_600_000));
     expect(daraja.state.queries).toBe(asked);
     // Money that comes after all is still never lost.
     await daraja.state.answer(push.checkoutRequestId, 0);
@@ -282,5 +278,5 @@ async function expireWhilePending(paymentId: string) {
     .update(payments)
     .set({ nextQueryAt: null })
     .where(eq(payments.providerPaymentId, paymentId));
-  await expireStaleOrders({ db: t.db, provider: t.app.payments }, later(31 * 60_000));
+  await expireStaleOrders(t.app.payments, later(31 * 60_000));
 }

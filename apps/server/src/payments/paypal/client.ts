@@ -2,16 +2,40 @@
 // with a PayPal-Request-Id so that a retry never makes a second order or a second capture.
 // Errors never carry the client secret or an access token.
 import { z } from 'zod';
+import { ClientCredentialsToken, type IssuedToken } from '../oauth-token.ts';
+import { PaymentProviderError } from '../provider.ts';
 import { convertKesCents, formatMinor, parseMinor } from './currency.ts';
-import {
-  PaymentProviderError,
-  type CaptureResult,
-  type CreatePaymentInput,
-  type CreatedPayment,
-  type PaymentProvider,
-} from './provider.ts';
 
-export interface PayPalProviderOptions {
+export interface CreatePaymentInput {
+  orderId: number;
+  /** What the shopper owes, in KES cents (integer). */
+  amountCents: number;
+  description: string;
+  /** Where PayPal sends the browser after approval / cancellation. */
+  returnUrl: string;
+  cancelUrl: string;
+  /** Idempotency key: the same key never creates two orders at PayPal. */
+  requestId: string;
+}
+
+export interface CreatedPayment {
+  /** PayPal's order id. */
+  providerPaymentId: string;
+  /** Where to send the browser. */
+  approveUrl: string;
+  /** e.g. 'USD'. */
+  settlementCurrency: string;
+  /** Integer minor units in settlementCurrency. */
+  settlementAmountMinor: number;
+  /** e.g. '129' (KES per unit). */
+  exchangeRate: string;
+}
+
+export type CaptureResult =
+  | { status: 'captured'; transactionId: string; payerId: string | null; capturedAt: Date }
+  | { status: 'declined'; reason: string };
+
+export interface PayPalClientOptions {
   clientId: string;
   clientSecret: string;
   /** e.g. https://api-m.sandbox.paypal.com or https://api-m.paypal.com */
@@ -26,8 +50,6 @@ export interface PayPalProviderOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
-/** Tokens are renewed this long before PayPal says they expire, so none dies in flight. */
-const TOKEN_REFRESH_MARGIN_MS = 60_000;
 /** PayPal's limits on the PayPal-Request-Id header and on a purchase unit's description. */
 const MAX_REQUEST_ID_LENGTH = 108;
 const MAX_DESCRIPTION_LENGTH = 127;
@@ -110,15 +132,14 @@ interface ApiRequest {
   requestId?: string;
 }
 
-export class PayPalProvider implements PaymentProvider {
-  readonly name = 'paypal';
+/** PayPal's Orders v2 and Payments v2 APIs, as the shop uses them. */
+export class PayPalClient {
   private readonly apiBase: string;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
-  private token: { value: string; refreshAt: number } | null = null;
-  private pendingToken: Promise<string> | null = null;
+  private readonly token = new ClientCredentialsToken(() => this.requestToken());
 
-  constructor(private readonly options: PayPalProviderOptions) {
+  constructor(private readonly options: PayPalClientOptions) {
     if (!/^[A-Z]{3}$/.test(options.currency) || ZERO_DECIMAL_CURRENCIES.has(options.currency)) {
       throw new RangeError(`PayPal settlement currency must be a two-decimal ISO code`);
     }
@@ -207,11 +228,11 @@ export class PayPalProvider implements PaymentProvider {
 
   /** An API call with a bearer token; a 401 drops the token and tries once more with a new one. */
   private async call(request: ApiRequest): Promise<ApiResponse> {
-    const response = await this.send(request, await this.accessToken());
+    const response = await this.send(request, await this.token.get());
     if (response.status !== 401) return response;
     // PayPal can retire a token before expires_in; only a fresh one tells if we are unauthorised.
-    this.token = null;
-    return this.send(request, await this.accessToken());
+    this.token.drop();
+    return this.send(request, await this.token.get());
   }
 
   private send(request: ApiRequest, token: string): Promise<ApiResponse> {
@@ -231,16 +252,7 @@ export class PayPalProvider implements PaymentProvider {
     );
   }
 
-  private accessToken(): Promise<string> {
-    if (this.token && Date.now() < this.token.refreshAt) return Promise.resolve(this.token.value);
-    // Concurrent calls share one token request.
-    this.pendingToken ??= this.requestToken().finally(() => {
-      this.pendingToken = null;
-    });
-    return this.pendingToken;
-  }
-
-  private async requestToken(): Promise<string> {
+  private async requestToken(): Promise<IssuedToken> {
     const { clientId, clientSecret } = this.options;
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
     const response = await this.exchange(
@@ -268,10 +280,7 @@ export class PayPalProvider implements PaymentProvider {
     if (!parsed.success) {
       throw new PaymentProviderError('PayPal token response has no access_token', true);
     }
-    const lifetimeMs = parsed.data.expires_in * 1000;
-    const refreshAt = Date.now() + lifetimeMs - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
-    this.token = { value: parsed.data.access_token, refreshAt };
-    return parsed.data.access_token;
+    return { value: parsed.data.access_token, expiresInSeconds: parsed.data.expires_in };
   }
 
   /** One HTTP exchange. Failing to get an answer says nothing about the payment: retryable. */

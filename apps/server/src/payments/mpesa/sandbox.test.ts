@@ -2,8 +2,8 @@
 // simulated phone answers through the same callback code path Daraja's callbacks take.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MPESA_MESSAGES } from '@duka/domain';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { stockOf } from '../../test/checkout-fixture.ts';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { stockOf } from '../../../test/checkout-fixture.ts';
 import {
   eventsOf,
   orderRow,
@@ -11,8 +11,8 @@ import {
   readyToPay,
   startedMpesa,
   statusOf,
-} from '../../test/mpesa-fixture.ts';
-import { SANDBOX_PROMPT_SECONDS } from '../payments/mpesa/sandbox-gateway.ts';
+} from '../../../test/mpesa-fixture.ts';
+import { SANDBOX_PROMPT_SECONDS } from './sandbox-daraja.ts';
 
 let t: TestContext;
 
@@ -104,10 +104,10 @@ describe('the built-in M-Pesa sandbox', () => {
   it('times a prompt out like Daraja when nobody answers it', async () => {
     const { who, productId } = await readyToPay(t.app, t.db);
     const started = await startedMpesa(t.app, who);
-    await t.app.reconcileMpesa(new Date(Date.now() + 60_000));
+    await t.app.reconcilePayments(new Date(Date.now() + 60_000));
     expect(await statusOf(t.app, who, started.paymentId)).toMatchObject({ status: 'pending' });
     const late = new Date(Date.now() + (SANDBOX_PROMPT_SECONDS + 60) * 1000);
-    await t.app.reconcileMpesa(late);
+    await t.app.reconcilePayments(late);
     expect(await statusOf(t.app, who, started.paymentId)).toMatchObject({
       status: 'failed',
       message: MPESA_MESSAGES.unreachable,

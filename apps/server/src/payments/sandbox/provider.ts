@@ -4,29 +4,37 @@
 // the payment id, so only an approval from our page can be captured, and no state is kept.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
-  CaptureResult,
-  CreatedPayment,
-  CreatePaymentInput,
+  ExecuteOutcome,
   PaymentProvider,
-} from './provider.ts';
+  RefundOutcome,
+  RefundRequest,
+  SandboxPage,
+  StartOutcome,
+} from '../provider.ts';
+import { sandboxPaymentPage } from './routes.ts';
 
 export const SANDBOX_PAGE = '/sandbox-pay';
 
 export class SandboxProvider implements PaymentProvider {
-  readonly name = 'sandbox' as const;
+  readonly name = 'sandbox';
+  readonly method = 'paypal';
+  readonly label = 'Sandbox';
+  readonly idPrefix = 'PAY';
+  readonly asksPhone = false;
+  readonly sandboxPage: SandboxPage = { routes: sandboxPaymentPage(this) };
 
   constructor(private readonly secret: string) {}
 
-  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+  async start(): Promise<StartOutcome> {
     // Random (128 bits): the id is the only key to the payment page, so it must not be guessable
     // from the order number.
     const id = `SBX-${randomBytes(16).toString('base64url')}`;
     return {
+      kind: 'redirect',
       providerPaymentId: id,
       approveUrl: `${SANDBOX_PAGE}/${id}`,
-      settlementCurrency: 'KES',
-      settlementAmountMinor: input.amountCents,
-      exchangeRate: null,
+      settlement: null,
+      log: [],
     };
   }
 
@@ -39,21 +47,24 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** No money moved, so none goes back: the refund is recorded under a reference of our own. */
-  async refundCapture(transactionId: string, options: { requestId: string }) {
-    const hash = createHash('sha256').update(`${transactionId}:${options.requestId}`).digest('hex');
-    return { reference: `SBXREF${hash.slice(0, 14).toUpperCase()}` };
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const paid = request.transactionId ?? request.providerPaymentId;
+    const hash = createHash('sha256')
+      .update(`${paid}:duka-refund-${request.paymentId}`)
+      .digest('hex');
+    return { kind: 'refunded', reference: `SBXREF${hash.slice(0, 14).toUpperCase()}`, log: [] };
   }
 
-  async capturePayment(
+  async execute(
     providerPaymentId: string,
-    options: { requestId: string; payerId?: string | undefined },
-  ): Promise<CaptureResult> {
+    options: { requestId: string; payerId: string | null },
+  ): Promise<ExecuteOutcome> {
     const expected = Buffer.from(this.payerIdFor(providerPaymentId));
     const given = Buffer.from(options.payerId ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return { status: 'declined', reason: 'The payment was not approved.' };
+      return { kind: 'declined', reason: 'The payment was not approved.' };
     }
     const transactionId = `SBXTXN${createHash('sha256').update(providerPaymentId).digest('hex').slice(0, 14).toUpperCase()}`;
-    return { status: 'captured', transactionId, payerId: options.payerId!, capturedAt: new Date() };
+    return { kind: 'captured', transactionId, payerId: options.payerId, capturedAt: new Date() };
   }
 }

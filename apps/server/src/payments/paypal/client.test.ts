@@ -1,12 +1,12 @@
-// PayPalProvider against the PayPal stand-in over loopback, and the stand-in's own protocol.
+// PayPalClient against the PayPal stand-in over loopback, and the stand-in's own protocol.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PayPalProvider, type PayPalProviderOptions } from './paypal.ts';
+import { PayPalClient, type CreatePaymentInput, type PayPalClientOptions } from './client.ts';
 import {
   STAND_IN_CREDENTIALS,
   startPayPalStandIn,
   type PayPalStandIn,
-} from '../../test/stand-ins/paypal.ts';
-import { PaymentProviderError, type CreatePaymentInput } from './provider.ts';
+} from '../../../test/stand-ins/paypal.ts';
+import { PaymentProviderError } from '../provider.ts';
 
 let standIn: PayPalStandIn;
 let nextRequest = 0;
@@ -20,8 +20,8 @@ afterEach(async () => {
   await standIn.close();
 });
 
-function provider(overrides: Partial<PayPalProviderOptions> = {}): PayPalProvider {
-  return new PayPalProvider({
+function provider(overrides: Partial<PayPalClientOptions> = {}): PayPalClient {
+  return new PayPalClient({
     ...STAND_IN_CREDENTIALS,
     apiBase: standIn.url,
     currency: 'USD',
@@ -65,7 +65,7 @@ function recordingFetch(): { fetch: typeof fetch; headers: Headers[] } {
   };
 }
 
-async function approvedPayment(paypal: PayPalProvider): Promise<{ id: string; payerId: string }> {
+async function approvedPayment(paypal: PayPalClient): Promise<{ id: string; payerId: string }> {
   const created = await paypal.createPayment(payment());
   return {
     id: created.providerPaymentId,
@@ -73,7 +73,7 @@ async function approvedPayment(paypal: PayPalProvider): Promise<{ id: string; pa
   };
 }
 
-describe('PayPalProvider: access tokens', () => {
+describe('PayPalClient: access tokens', () => {
   it('gets a token with the client credentials once and reuses it', async () => {
     const paypal = provider();
     await paypal.createPayment(payment());
@@ -145,7 +145,7 @@ describe('PayPalProvider: access tokens', () => {
   });
 });
 
-describe('PayPalProvider: creating a payment', () => {
+describe('PayPalClient: creating a payment', () => {
   it('creates an order in the settlement currency and answers the approval link', async () => {
     const created = await provider().createPayment(payment());
     expect(created).toEqual({
@@ -236,7 +236,7 @@ describe('PayPalProvider: creating a payment', () => {
   });
 });
 
-describe('PayPalProvider: capturing a payment', () => {
+describe('PayPalClient: capturing a payment', () => {
   it('declines a payment the payer has not approved', async () => {
     const paypal = provider();
     const created = await paypal.createPayment(payment());
@@ -320,7 +320,7 @@ describe('PayPalProvider: capturing a payment', () => {
   });
 });
 
-describe('PayPalProvider: failures that say nothing about the payment', () => {
+describe('PayPalClient: failures that say nothing about the payment', () => {
   it('reports a dropped connection as retryable', async () => {
     const paypal = provider();
     const { id } = await approvedPayment(paypal);

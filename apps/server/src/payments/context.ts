@@ -1,0 +1,50 @@
+// What the payments module works with, built once by its plugin (app.payments): the database, the
+// configured providers, and the one function of orders/ that a payment's outcome goes through.
+// Payments never imports orders/ (checkout → orders → payments): app.ts hands that function in.
+import type { Db, Tx } from '../db/client.ts';
+import type { OrderRow } from './repo.ts';
+import type { Providers } from './registry.ts';
+
+/** What happened to a payment, as far as its order is concerned. */
+export type PaymentOutcome =
+  /** The money arrived (captured, or the provider says paid). */
+  | { kind: 'paid'; at: Date }
+  /** It will not be paid (declined, failed, cancelled): an unpaid order gives its stock back. */
+  | { kind: 'failed'; reason: string };
+
+/** What the order did about it. */
+export type OrderEffect =
+  /** It was awaiting payment and is paid now. */
+  | 'paid'
+  /** It had been cancelled or had expired; its stock was taken again and it is paid. */
+  | 'revived'
+  /** It had been cancelled and its stock is gone: the order awaits a refund. */
+  | 'refund-due'
+  /** Another payment paid it already, or it moved on: this money must go back. */
+  | 'already-settled'
+  /** An unpaid order was cancelled and gave its stock back. */
+  | 'released'
+  | 'unchanged';
+
+/** orders/payment-outcome.ts: applies an outcome to the order, in the caller's transaction. */
+export type ApplyToOrder = (
+  tx: Tx,
+  order: OrderRow,
+  outcome: PaymentOutcome,
+) => Promise<OrderEffect>;
+
+export interface PaymentsLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+export interface Payments {
+  db: Db;
+  providers: Providers;
+  applyToOrder: ApplyToOrder;
+  /** A push with no result after this long is asked about (MPESA_QUERY_AFTER_SECONDS). */
+  queryAfterMs: number;
+  /** Throttles what rings a phone, per account (429 when used up). */
+  admitPhoneRequest(userId: number): Promise<void>;
+  log: PaymentsLog;
+}

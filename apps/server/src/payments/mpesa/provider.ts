@@ -1,0 +1,130 @@
+// M-Pesa Express (STK push) as a payment provider: a push to the shopper's phone, the result by
+// callback or by the query API, refunds by Daraja's reversal. The same provider talks to Daraja or
+// to the built-in sandbox that stands in for it (with its simulated phone as a sandbox page).
+import { MPESA_MESSAGES } from '@duka/domain';
+import { HttpError, unprocessable } from '../../lib/http-error.ts';
+import type {
+  ParsedCallback,
+  PaymentProvider,
+  RefundOutcome,
+  RefundRequest,
+  SandboxPage,
+  StartOutcome,
+  StartRequest,
+} from '../provider.ts';
+import { parseCallback } from './callback.ts';
+import type { PushOutcome, StkApi } from './stk-api.ts';
+
+/** Where Daraja posts the result of a push (under PUBLIC_URL, then the payment's secret). */
+export const CALLBACK_PATH = '/api/mpesa/callback';
+/** Where Daraja posts the result of a reversal (then the payment's id). */
+export const REVERSAL_RESULT_PATH = '/api/mpesa/reversal';
+
+export class MpesaProvider implements PaymentProvider {
+  readonly method = 'mpesa';
+  readonly label = 'M-Pesa';
+  readonly idPrefix = 'MP';
+  readonly asksPhone = true;
+  readonly callbackPath = CALLBACK_PATH;
+  readonly refund?: (request: RefundRequest) => Promise<RefundOutcome>;
+  readonly sandboxPage?: SandboxPage;
+
+  constructor(
+    readonly name: 'mpesa' | 'mpesa-sandbox',
+    private readonly api: StkApi,
+    /** The built-in sandbox's simulated phone, which answers through this provider's callbacks. */
+    sandboxPage?: (provider: MpesaProvider) => SandboxPage,
+  ) {
+    if (api.reverse) this.refund = (request) => this.reverse(request);
+    if (sandboxPage) this.sandboxPage = sandboxPage(this);
+  }
+
+  async start(request: StartRequest): Promise<StartOutcome> {
+    if (request.amountCents % 100 !== 0) {
+      throw new Error(
+        `order ${request.orderId} total ${request.amountCents} is not whole shillings`,
+      );
+    }
+    const outcome: PushOutcome = await this.api
+      .push({
+        amountShillings: request.amountCents / 100,
+        phone: request.phone!,
+        callbackUrl: request.callbackUrl,
+        accountReference: `DUKA${request.orderId}`,
+        description: `Order ${request.orderId}`,
+      })
+      .catch((err: unknown) => ({ kind: 'unknown' as const, reason: String(err), log: [] }));
+    const notAnswering = () =>
+      new HttpError(503, 'MPESA_UNAVAILABLE', MPESA_MESSAGES.notAnswering, undefined, {
+        'Retry-After': '60',
+      });
+    switch (outcome.kind) {
+      case 'accepted':
+        return {
+          kind: 'waiting',
+          reference: outcome.checkoutRequestId,
+          merchantReference: outcome.merchantRequestId,
+          log: outcome.log,
+        };
+      case 'refused':
+        return {
+          kind: 'failed',
+          answer: unprocessable(
+            `M-Pesa did not accept the request: ${outcome.errorMessage}`,
+            'MPESA_REFUSED',
+          ),
+          cause: `Daraja refused the push: ${outcome.errorCode} ${outcome.errorMessage}`,
+          mayHaveStarted: false,
+          releasesOrder: false,
+          log: outcome.log,
+        };
+      case 'unavailable':
+      case 'unknown':
+        return {
+          kind: 'failed',
+          answer: notAnswering(),
+          cause: `Daraja push failed: ${outcome.reason}`,
+          // An unknown push may still ring the phone: its callback is waited for.
+          mayHaveStarted: outcome.kind === 'unknown',
+          releasesOrder: false,
+          log: outcome.log,
+        };
+    }
+  }
+
+  parseCallback(body: string | undefined): ParsedCallback {
+    const parsed = parseCallback(body);
+    if (!parsed.ok) return { kind: 'malformed', reason: parsed.reason };
+    const { result } = parsed;
+    return {
+      kind: 'result',
+      reference: result.checkoutRequestId,
+      resultCode: result.resultCode,
+      resultDesc: result.resultDesc,
+      paid: result.paid
+        ? {
+            amountCents: result.paid.amountShillings * 100,
+            receipt: result.paid.receipt,
+            paidAt: result.paid.paidAt,
+          }
+        : null,
+    };
+  }
+
+  query(reference: string, now: Date) {
+    return this.api.query(reference, now);
+  }
+
+  private async reverse(request: RefundRequest): Promise<RefundOutcome> {
+    if (!request.transactionId) return { kind: 'by-hand' };
+    const outcome = await this.api.reverse!({
+      receipt: request.transactionId,
+      amountShillings: request.amountCents / 100,
+      resultUrl: `${request.baseUrl}${REVERSAL_RESULT_PATH}/${encodeURIComponent(request.providerPaymentId)}`,
+      remarks: `Refund of Duka order ${request.orderId}`,
+    });
+    return outcome.kind === 'accepted'
+      ? { kind: 'refunded', reference: outcome.reference, log: outcome.log }
+      : { kind: 'failed', reason: outcome.reason, log: outcome.log };
+  }
+}

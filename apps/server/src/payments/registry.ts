@@ -1,0 +1,88 @@
+// The payment providers of this shop, chosen by configuration: one for each method checkout offers.
+// Adding a provider is a file in payments/ and a line here.
+import { mpesaModeOf, paymentProviderOf, type Config } from '../config.ts';
+import { badRequest } from '../lib/http-error.ts';
+import { DarajaClient } from './mpesa/daraja-client.ts';
+import { MpesaProvider } from './mpesa/provider.ts';
+import { MpesaSandbox } from './mpesa/sandbox-daraja.ts';
+import { sandboxPhoneRoutes, sandboxPhoneUrl } from './mpesa/sandbox-routes.ts';
+import { PayPalClient } from './paypal/client.ts';
+import { PayPalProvider } from './paypal/provider.ts';
+import type { PaymentMethod, PaymentProvider } from './provider.ts';
+import { SandboxProvider } from './sandbox/provider.ts';
+
+export class Providers {
+  constructor(private readonly list: readonly PaymentProvider[]) {}
+
+  /** The provider that takes payments of this method (create-payment's `method`). */
+  forMethod(method: PaymentMethod): PaymentProvider {
+    const provider = this.list.find((p) => p.method === method);
+    if (!provider) throw badRequest(`This shop does not take ${method} payments.`);
+    return provider;
+  }
+
+  /**
+   * The provider that made a payment, by the name kept on it; undefined when the shop no longer
+   * has that provider (configured for PayPal now, the payment made with the sandbox).
+   */
+  byName(name: string): PaymentProvider | undefined {
+    return this.list.find((p) => p.name === name);
+  }
+
+  all(): readonly PaymentProvider[] {
+    return this.list;
+  }
+}
+
+export function providersFor(config: Config, warn: (obj: object, msg: string) => void): Providers {
+  return new Providers([redirectProvider(config), mpesaProvider(config, warn)]);
+}
+
+/** PayPal with credentials, else the sandbox payment page. */
+function redirectProvider(config: Config): PaymentProvider {
+  if (paymentProviderOf(config) === 'sandbox') return new SandboxProvider(config.JWT_SECRET!);
+  return new PayPalProvider(
+    new PayPalClient({
+      clientId: config.PAYPAL_CLIENT_ID!,
+      clientSecret: config.PAYPAL_CLIENT_SECRET!,
+      apiBase: config.PAYPAL_API_BASE,
+      currency: config.PAYPAL_CURRENCY,
+      kesPerUnit: config.PAYPAL_KES_PER_UNIT,
+    }),
+  );
+}
+
+/**
+ * Daraja when its four credentials are set, else the built-in sandbox. Daraja's live API calls
+ * back only over https, so an http PUBLIC_URL is worth a warning (local stand-ins and tests run
+ * on http, so it is never refused).
+ */
+function mpesaProvider(config: Config, warn: (obj: object, msg: string) => void) {
+  if (mpesaModeOf(config) === 'sandbox') {
+    const sandbox = new MpesaSandbox(config.JWT_SECRET!);
+    return new MpesaProvider('mpesa-sandbox', sandbox, (provider) => ({
+      routes: sandboxPhoneRoutes(sandbox, provider),
+      waitingUrl: sandboxPhoneUrl,
+    }));
+  }
+  const shortcode = config.MPESA_SHORTCODE!;
+  const daraja = new DarajaClient({
+    consumerKey: config.MPESA_CONSUMER_KEY!,
+    consumerSecret: config.MPESA_CONSUMER_SECRET!,
+    shortcode,
+    passkey: config.MPESA_PASSKEY!,
+    apiBase: config.MPESA_API_BASE,
+    transactionType: config.MPESA_TRANSACTION_TYPE,
+    partyB: config.MPESA_PARTY_B ?? shortcode,
+    initiatorName: config.MPESA_INITIATOR_NAME,
+    securityCredential: config.MPESA_SECURITY_CREDENTIAL,
+    timeoutMs: config.MPESA_TIMEOUT_MS,
+  });
+  if (!config.PUBLIC_URL?.startsWith('https:')) {
+    warn(
+      { PUBLIC_URL: config.PUBLIC_URL ?? null },
+      'M-Pesa is configured but PUBLIC_URL is not https: Daraja (live) calls back only over https, so payments would wait for the query API',
+    );
+  }
+  return new MpesaProvider('mpesa', daraja);
+}
