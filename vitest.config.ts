@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Most test files wait on a database, timers or sockets more than they compute: four at a time
+    // keep both cores of a CI machine busy (two left one of them idle half the time).
+    maxWorkers: 4,
     projects: [
       {
         test: {

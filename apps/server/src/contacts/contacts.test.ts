@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { CONTACT_MESSAGES } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin } from '../../test/accounts.ts';
+import { contacts } from '../db/schema.ts';
 
 interface Received {
   to: string[];
@@ -188,5 +189,88 @@ describe('replying to a customer message', () => {
       last_error: expect.stringMatching(/550|No such user/),
     });
     expect(inbox.some((m) => m.to.includes('juma@bounce.test'))).toBe(false);
+  });
+});
+
+describe('contacts', () => {
+  it('filters by name or e-mail and by a date range that includes the whole end day', async () => {
+    const ctx = await createTestApp();
+    try {
+      const me = await admin(ctx.app, ctx.db);
+      const at = (iso: string) => new Date(iso);
+      await ctx.db.insert(contacts).values([
+        {
+          name: 'Zawadi Achieng',
+          email: 'zawadi@example.co.ke',
+          phone: '0711',
+          message: 'a',
+          submittedAt: at('2026-11-20T21:30:00Z'),
+        }, // 21 Nov 00:30 Nairobi
+        {
+          name: 'baraka mwangi',
+          email: 'baraka@example.co.ke',
+          phone: '0712',
+          message: 'b',
+          submittedAt: at('2026-11-21T20:59:00Z'),
+        }, // 21 Nov 23:59 Nairobi
+        {
+          name: 'Amina Hassan',
+          email: 'amina@shop.ke',
+          phone: '0713',
+          message: 'c',
+          submittedAt: at('2026-11-21T21:01:00Z'),
+        }, // 22 Nov 00:01 Nairobi
+        {
+          name: 'Otieno Odhiambo',
+          email: 'otieno@example.co.ke',
+          phone: '0714',
+          message: 'd',
+          submittedAt: at('2026-11-18T10:00:00Z'),
+        },
+      ]);
+      const list = async (query: string) =>
+        (
+          await ctx.app.inject({ url: `/api/admin/contacts?${query}`, headers: me.auth })
+        ).json() as { contacts: { name: string }[]; total: number };
+      const names = async (query: string) => (await list(query)).contacts.map((c) => c.name);
+
+      expect(await names('from=2026-11-21&to=2026-11-21')).toEqual([
+        'Zawadi Achieng',
+        'baraka mwangi',
+      ]);
+      expect(await names('from=2026-11-22&to=2026-11-21')).toEqual([]);
+      expect(await names('q=EXAMPLE.co')).toEqual([
+        'Otieno Odhiambo',
+        'Zawadi Achieng',
+        'baraka mwangi',
+      ]); // date ascending
+      expect(await names('q=amina')).toEqual(['Amina Hassan']);
+      expect(await names('sort=name&order=asc')).toEqual([
+        'Amina Hassan',
+        'baraka mwangi',
+        'Otieno Odhiambo',
+        'Zawadi Achieng',
+      ]);
+      expect(await names('sort=date&order=desc&limit=2')).toEqual([
+        'Amina Hassan',
+        'baraka mwangi',
+      ]);
+      for (const bad of ['from=21-11-2026', 'to=2026-02-31', 'sort=email', 'order=up']) {
+        expect(
+          (await ctx.app.inject({ url: `/api/admin/contacts?${bad}`, headers: me.auth }))
+            .statusCode,
+          bad,
+        ).toBe(400);
+      }
+      expect(await names('from=2026-11-22')).toEqual(['Amina Hassan']);
+      expect(await names('to=2026-11-18')).toEqual(['Otieno Odhiambo']);
+      expect(await list('q=zzz-nobody')).toEqual({ contacts: [], total: 0, skip: 0, limit: 10 });
+      expect(await list('sort=name&skip=3&limit=2')).toMatchObject({
+        contacts: [{ name: 'Zawadi Achieng' }],
+        total: 4,
+      });
+    } finally {
+      await ctx.close();
+    }
   });
 });

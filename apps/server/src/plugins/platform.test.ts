@@ -1,3 +1,8 @@
+// The platform every request meets: health, OpenAPI, security headers, request ids, the one error
+// shape, HTTPS behind a proxy, static files and the web app's routes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 
@@ -76,5 +81,57 @@ describe('failures on our side', () => {
     expect(res.body).not.toMatch(/at .*\.ts|stack/i);
     expect((await broken.app.inject('/readyz')).statusCode).toBe(503);
     await broken.app.close();
+  });
+});
+
+describe('at the edge', () => {
+  let t: TestContext;
+  let behindProxy: TestContext;
+  const web = mkdtempSync(path.join(os.tmpdir(), 'duka-web-'));
+  beforeAll(async () => {
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Duka</title>');
+    t = await createTestApp({ WEB_DIST_DIR: web });
+    behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await behindProxy.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('keeps a client’s request id only when it is a plain token of at most 64 characters', async () => {
+    const kept = await t.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123_XYZ' },
+    });
+    expect(kept.headers['x-request-id']).toBe('abc-123_XYZ');
+    for (const forged of ['a'.repeat(65), 'evil\nline', 'x y', '<script>', '']) {
+      const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': forged } });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('sends Strict-Transport-Security for HTTPS behind a trusted proxy, and only then', async () => {
+    const https = await behindProxy.app.inject({
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const http = await behindProxy.app.inject({ url: '/healthz' });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+    const untrusted = await t.app.inject({
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers 404 for missing images and uploads, and the web app for its own routes', async () => {
+    for (const url of ['/images/products/none.webp', '/images/none', '/uploads/nothing-here']) {
+      expect((await t.app.inject(url)).statusCode, url).toBe(404);
+    }
+    const page = await t.app.inject('/products/12');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Duka</title>');
   });
 });
