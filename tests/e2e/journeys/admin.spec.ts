@@ -18,19 +18,30 @@ const ADMIN_SCREENS = [
   '/search?q=a',
 ];
 
-/** Customers are listed oldest first: a new one is on the last page, or near it. */
+/**
+ * Customers are listed oldest first: a new one is on the last page, or near it. After each page
+ * change the list is read only once that page's rows are on screen (not the last page's, kept
+ * while the next one loads).
+ */
 async function customerRow(page: Page, email: string) {
+  const list = page.getByRole('region', { name: 'All Customers' });
+  const settled = () => expect(list).not.toHaveAttribute('aria-busy', 'true');
   const pager = page.getByRole('navigation', { name: 'Customers pages' });
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
   const pages = await pager.getByRole('button', { name: /^Page \d+$/ }).allTextContents();
   const last = Math.max(1, ...pages.map(Number));
-  if (last > 1) await pager.getByRole('button', { name: `Page ${last}`, exact: true }).click();
-  const row = page.getByRole('row').filter({ hasText: email });
+  if (last > 1) {
+    await pager.getByRole('button', { name: `Page ${last}`, exact: true }).click();
+    await settled();
+  }
+  const row = list.getByRole('row').filter({ hasText: email });
   for (let p = last; p > 1 && !(await row.isVisible()); p--) {
     await pager.getByRole('button', { name: 'Previous' }).click();
     await expect(pager.getByRole('button', { name: `Page ${p - 1}`, exact: true })).toHaveAttribute(
       'aria-current',
       'page',
     );
+    await settled();
   }
   await expect(row).toBeVisible();
   return row;
