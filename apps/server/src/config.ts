@@ -104,6 +104,14 @@ export const configSchema = z
     /** For refunds through Daraja's reversal API; without them refunds are recorded by hand. */
     MPESA_INITIATOR_NAME: optionalString,
     MPESA_SECURITY_CREDENTIAL: optionalString,
+    /** The Paybill (or Till) shoppers pay from the M-Pesa menu; MPESA_SHORTCODE by default. */
+    MPESA_C2B_SHORTCODE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{5,7}$/, 'must be digits')
+        .optional(),
+    ),
+    MPESA_C2B_KIND: z.enum(['paybill', 'till']).default('paybill'),
     ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
     /** The most units of one product a cart line (and so an order) may hold. */
     MAX_UNITS_PER_LINE: z.coerce.number().int().min(1).max(1_000_000).default(10),

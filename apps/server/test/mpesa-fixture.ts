@@ -68,12 +68,16 @@ export async function readyToPay(app: App, db: Db, stock = 5, quantity = 2): Pro
   return { who, productId };
 }
 
-export function payWithMpesa(app: App, who: LoggedIn, phone?: string) {
+export function payWithMpesa(app: App, who: LoggedIn, phone?: string, orderId?: number) {
   return app.inject({
     method: 'POST',
     url: '/api/create-payment',
     headers: who.auth,
-    payload: { method: 'mpesa', ...(phone === undefined ? {} : { phone }) },
+    payload: {
+      method: 'mpesa',
+      ...(phone === undefined ? {} : { phone }),
+      ...(orderId === undefined ? {} : { order_id: orderId }),
+    },
   });
 }
 
@@ -84,8 +88,13 @@ export interface Started {
   sandbox_phone_url?: string;
 }
 
-export async function startedMpesa(app: App, who: LoggedIn, phone = '0712 345 678') {
-  const res = await payWithMpesa(app, who, phone);
+export async function startedMpesa(
+  app: App,
+  who: LoggedIn,
+  phone = '0712 345 678',
+  orderId?: number,
+) {
+  const res = await payWithMpesa(app, who, phone, orderId);
   if (res.statusCode !== 202) throw new Error(`create-payment: ${res.statusCode} ${res.body}`);
   return res.json() as Started;
 }
@@ -103,6 +112,9 @@ export async function statusOf(app: App, who: LoggedIn, paymentId: string) {
     receipt?: string;
     message?: string;
     sandbox_phone_url?: string;
+    paybill?: { kind: string; business_number: string; account_number: string; amount: number };
+    received?: number;
+    overpaid?: number;
   };
 }
 

@@ -96,3 +96,22 @@ test('the shop has header and footer; login and signup have neither', async ({ p
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
   }
 });
+
+test('the payment pages and the FAQ name the ways this shop takes payment, as checkout does', async ({
+  page,
+}) => {
+  await page.goto('/mpesa');
+  await expect(page.getByText('Available at checkout')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('business number 600000');
+  await page.goto('/paypal');
+  await expect(page.getByText('Available at checkout')).toBeVisible();
+  await page.goto('/payless');
+  await expect(page.getByText('Not yet available at checkout')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(
+    'Checkout takes M-Pesa, M-Pesa Paybill and PayPal.',
+  );
+  await page.goto('/faqs');
+  await page.getByRole('button', { name: 'What payment methods do you accept?' }).click();
+  await expect(page.getByRole('main')).toContainText('We accept M-Pesa, M-Pesa Paybill and PayPal.');
+  await expect(page.getByRole('main')).not.toContainText('PayPal only');
+});

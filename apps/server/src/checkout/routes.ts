@@ -132,6 +132,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           'Without `method` (or with `paypal`) it answers 200 with the link to the payment page. ' +
           "With `method: 'mpesa'` it sends a payment request to `phone` (a Kenyan mobile number: 07…, 01…, +2547…, 2547…; the profile's phone when left out) " +
           'and answers 202: follow the payment at GET /api/payments/{paymentId}. ' +
+          "With `method: 'mpesa_paybill'` it answers 202 with `paybill`: the business number, the account number (the order number) and the amount to pay from the M-Pesa menu. " +
+          'With `order_id` it pays that open order of yours again instead of making a new one from the cart. ' +
           'A phone that is not a Kenyan mobile number is a 400 naming `fields.phone`; M-Pesa refusing the request a 422; M-Pesa not answering a 503.',
         security,
         body: createPaymentBodySchema,
@@ -149,7 +151,11 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = await checkout.createPayment(
         deps,
         currentUser(request).id,
-        { method: request.body?.method, phone: request.body?.phone },
+        {
+          method: request.body?.method,
+          phone: request.body?.phone,
+          orderId: request.body?.order_id,
+        },
         publicBaseUrl(app.config, request),
       );
       if (started.kind === 'redirect') {
@@ -164,6 +170,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentId: started.paymentId,
         status: 'pending' as const,
         ...(started.sandboxPhoneUrl ? { sandbox_phone_url: started.sandboxPhoneUrl } : {}),
+        ...(started.kind === 'instructions' ? { paybill: started.paybill } : {}),
       });
     },
   );

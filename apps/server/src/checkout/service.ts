@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { lockShopper, pricedCartLines } from '../cart/repo.ts';
 import { assertWithinCap } from '../cart/service.ts';
 import { unprocessable } from '../lib/http-error.ts';
-import { placeOrder } from '../orders/service.ts';
+import { placeOrder, reopenForPayment } from '../orders/service.ts';
 import type { Payments } from '../payments/context.ts';
 import {
   preparePayment,
@@ -58,16 +58,29 @@ export async function shippingOf(db: Db, userId: number) {
 }
 
 /**
- * Makes an order from the cart, reserving its stock, and asks payments to start paying it. What
- * the method needs (a phone to ask) is checked before anything is made.
+ * Makes an order from the cart, reserving its stock, and asks payments to start paying it; or,
+ * given `orderId`, pays that open order of the shopper's again (trying again never makes another
+ * order). What the method needs (a phone to ask) is checked before anything is made.
  */
 export async function createPayment(
   deps: CheckoutDeps,
   userId: number,
-  request: PaymentRequest,
+  request: PaymentRequest & { orderId?: number | undefined },
   baseUrl: string,
 ): Promise<Started> {
   const { db } = deps;
+  const expiresAt = () => new Date(Date.now() + deps.paymentTimeoutMinutes * 60_000);
+  if (request.orderId !== undefined) {
+    const { orderId } = request;
+    const prepared = await preparePayment(deps.payments, userId, request);
+    const order = await db.transaction((tx) =>
+      reopenForPayment(tx, userId, orderId, {
+        paymentMethod: prepared.label,
+        expiresAt: expiresAt(),
+      }),
+    );
+    return startPayment(deps.payments, prepared, order, baseUrl);
+  }
   const address = await shippingOf(db, userId);
   const prepared = await preparePayment(deps.payments, userId, request);
 
@@ -84,7 +97,7 @@ export async function createPayment(
       lines,
       address,
       paymentMethod: prepared.label,
-      expiresAt: new Date(Date.now() + deps.paymentTimeoutMinutes * 60_000),
+      expiresAt: expiresAt(),
     });
   });
   return startPayment(deps.payments, prepared, order, baseUrl);

@@ -20,7 +20,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const createdAt = (name = 'created_at') =>
+  timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
 // ---------------------------------------------------------------- catalogue
 
@@ -437,6 +438,13 @@ export const payments = pgTable(
     attentionReason: text('attention_reason'),
     /** The provider's receipt of the refused payment. */
     attentionReceipt: text('attention_receipt'),
+    // ------------------------------------------------ Paybill and Till (customer-initiated M-Pesa)
+    /** What has come in so far, in KES cents: payments to an account number add up. */
+    receivedCents: bigint('received_cents', { mode: 'number' }).notNull().default(0),
+    /** Paid in more than the order's total: this much is due back. */
+    overpaidCents: bigint('overpaid_cents', { mode: 'number' }).notNull().default(0),
+    /** A Till payment's M-Pesa code the shopper typed before its confirmation came. */
+    claimedReceipt: text('claimed_receipt'),
   },
   (t) => [
     uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),
@@ -447,6 +455,69 @@ export const payments = pgTable(
     index('payments_next_query_idx').on(t.nextQueryAt),
   ],
 );
+
+/**
+ * Payments a shopper made to the shop's Paybill or Till from the M-Pesa menu, as Daraja confirmed
+ * them (or as the M-PESA statement showed them). One row per M-Pesa receipt; `paymentId` is the
+ * payment it was applied to, null while it matches no order (an unmatched payment, for the admin).
+ */
+export const mpesaC2b = pgTable(
+  'mpesa_c2b',
+  {
+    id: serial('id').primaryKey(),
+    /** The M-Pesa receipt (TransID). */
+    transId: text('trans_id').notNull(),
+    /** 'Pay Bill' or 'Buy Goods'. */
+    kind: text('kind').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    shortcode: text('shortcode').notNull(),
+    /** The account number as the shopper typed it; empty for a Till. */
+    billRef: text('bill_ref').notNull().default(''),
+    /** As Daraja sends it (it may be masked or hashed). */
+    msisdn: text('msisdn'),
+    payerName: text('payer_name'),
+    /** When M-Pesa completed it (TransTime, Nairobi). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    receivedAt: createdAt('received_at'),
+    /** 'confirmation', or 'statement' for a receipt the shop only learnt of from the statement. */
+    source: text('source').notNull().default('confirmation'),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mpesa_c2b_trans_idx').on(t.transId),
+    index('mpesa_c2b_payment_idx').on(t.paymentId),
+    index('mpesa_c2b_unmatched_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.paymentId} is null`),
+  ],
+);
+
+/** Lines of the M-PESA statements the admin uploaded (paid in), one per receipt. */
+export const mpesaStatementLines = pgTable('mpesa_statement_lines', {
+  receipt: text('receipt').primaryKey(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  paidInCents: bigint('paid_in_cents', { mode: 'number' }).notNull(),
+  details: text('details').notNull().default(''),
+  otherParty: text('other_party').notNull().default(''),
+  accountNo: text('account_no').notNull().default(''),
+  importedAt: createdAt('imported_at'),
+});
+
+/** The shop's Paybill/Till URLs as registered with Daraja: one row, kept across restarts. */
+export const mpesaC2bRegistration = pgTable('mpesa_c2b_registration', {
+  shortcode: text('shortcode').primaryKey(),
+  /** 'registered' or 'failed'. */
+  status: text('status').notNull(),
+  /** What Daraja said, or why it could not be asked. */
+  message: text('message').notNull().default(''),
+  /** The confirmation URL registered (its secret masked): a change of PUBLIC_URL registers again. */
+  urlKey: text('url_key').notNull().default(''),
+  attempts: integer('attempts').notNull().default(0),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  registeredAt: timestamp('registered_at', { withTimezone: true }),
+});
 
 /**
  * Every request the shop sent to a payment provider and every callback it received, bodies kept

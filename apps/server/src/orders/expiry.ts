@@ -38,6 +38,7 @@ async function expireOne(db: Db, id: number, now: Date): Promise<'expired' | 'ke
     }
     // The shopper is being asked on their phone right now: the answer decides, not the clock.
     if ((await payments.waitingPayments(tx, id, now)).length > 0) return 'kept';
+    if (await payments.partlyPaid(tx, id)) return 'kept';
     const [capturing] = await payments.capturingPayments(tx, id);
     if (capturing) {
       const startedAt = capturing.captureStartedAt?.getTime() ?? 0;

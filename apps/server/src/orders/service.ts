@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../db/client.ts';
 import { removeFromCart } from '../cart/repo.ts';
 import { lockStock, returnStock, takeStock } from '../catalog/stock.ts';
-import { conflict, found, unprocessable } from '../lib/http-error.ts';
+import { conflict, found, notFound, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import { toAdminOrder, toOrder, toOrderDetail } from './mappers.ts';
@@ -136,6 +136,26 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       quantity: l.quantity,
     })),
   );
+}
+
+/**
+ * The shopper pays an open order of theirs again (another way, or after a failed prompt): the same
+ * order, its stock still held, given the new way of paying and a fresh time to pay. Another
+ * shopper's order, or one no longer awaiting payment, is refused.
+ */
+export async function reopenForPayment(
+  tx: Tx,
+  userId: number,
+  orderId: number,
+  reopened: { paymentMethod: string; expiresAt: Date },
+): Promise<repo.OrderRow> {
+  const order = await repo.lockOrder(tx, orderId);
+  if (!order || order.userId !== userId) throw notFound(`The order ${orderId}`);
+  if (order.status !== 'pending_payment') {
+    throw conflict('This order is no longer waiting for payment.', 'ORDER_NOT_PAYABLE');
+  }
+  await repo.updateOrder(tx, orderId, reopened);
+  return { ...order, ...reopened };
 }
 
 export async function listOwnOrders(db: Db, userId: number, page: PageRequest): Promise<OrderPage> {

@@ -145,7 +145,7 @@ describe("Daraja's callback", () => {
     [1001, MPESA_MESSAGES.failed],
     [1019, MPESA_MESSAGES.failed],
   ])(
-    'failure %i tells the shopper why, gives the stock back, and paying again works',
+    'failure %i tells the shopper why, keeps the order and its stock, and paying it again works',
     async (code, message) => {
       const { t, daraja } = shop;
       const { who, productId, started, push } = await pushed();
@@ -158,17 +158,18 @@ describe("Daraja's callback", () => {
         amount: 237_800,
         message,
       });
-      expect((await orderRow(t.db, started.order_id)).status).toBe('cancelled');
-      expect(await stockOf(t.db, productId)).toBe(5);
+      // The order waits for another try (decision record 018): its stock stays held.
+      expect((await orderRow(t.db, started.order_id)).status).toBe('pending_payment');
+      expect(await stockOf(t.db, productId)).toBe(3);
       expect(await paymentRow(t.db, started.paymentId)).toMatchObject({
         status: 'failed',
         resultCode: code,
         nextQueryAt: null,
       });
 
-      // 'Try again': a new push for the same cart, which pays.
-      const again = await startedMpesa(t.app, who);
-      expect(again.order_id).not.toBe(started.order_id);
+      // 'Try again': a new push for the same order, which pays.
+      const again = await startedMpesa(t.app, who, '0712 345 678', started.order_id);
+      expect(again.order_id).toBe(started.order_id);
       expect(await stockOf(t.db, productId)).toBe(3);
       await daraja.state.answer(daraja.state.lastPush().checkoutRequestId, 0);
       expect(await statusOf(t.app, who, again.paymentId)).toMatchObject({ status: 'paid' });

@@ -88,7 +88,7 @@ export async function receiveCallback(
     });
   }
   return db.transaction(async (tx) => {
-    const settlement = await settleFailure(tx, p.applyToOrder, payment.id, {
+    const settlement = await settleFailure(tx, payment.id, {
       reference: parsed.reference,
       resultCode: parsed.resultCode,
       resultDesc: parsed.resultDesc,

@@ -44,7 +44,11 @@ export interface Payments {
   applyToOrder: ApplyToOrder;
   /** A push with no result after this long is asked about (MPESA_QUERY_AFTER_SECONDS). */
   queryAfterMs: number;
-  /** Throttles what rings a phone, per account (429 when used up). */
+  /** Throttles what rings a phone or claims an M-Pesa code, per account (429 when used up). */
   admitPhoneRequest(userId: number): Promise<void>;
+  /** The secret path segment of the Paybill/Till URLs registered with Daraja. */
+  c2bSecret: string;
+  /** PUBLIC_URL: where providers call back. */
+  publicUrl: string;
   log: PaymentsLog;
 }

@@ -5,8 +5,8 @@
 import { inArray } from 'drizzle-orm';
 import { normaliseKenyanMobile } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
-import { payments } from '../db/schema.ts';
-import { maskInEvents } from './events-repo.ts';
+import { mpesaC2b, payments } from '../db/schema.ts';
+import { maskInEvents, maskPayerInC2bBodies } from './events-repo.ts';
 import { MASK } from './mpesa/mask.ts';
 
 /** Every way a phone number may have been written down: as typed, 2547…, and 07…. */
@@ -22,15 +22,35 @@ export async function forgetPayers(
 ): Promise<void> {
   const phones = accountPhone ? phoneForms(accountPhone) : [];
   if (orderIds.length) {
-    const paid = await tx
+    const asked = await tx
       .select({ phone: payments.phone })
       .from(payments)
       .where(inArray(payments.orderId, [...orderIds]));
-    for (const { phone } of paid) if (phone) phones.push(...phoneForms(phone));
-    await tx
-      .update(payments)
-      .set({ payerId: null, phone: null })
-      .where(inArray(payments.orderId, [...orderIds]));
+    for (const { phone } of asked) if (phone) phones.push(...phoneForms(phone));
+    const paid = (
+      await tx
+        .update(payments)
+        .set({ payerId: null, phone: null, claimedReceipt: null })
+        .where(inArray(payments.orderId, [...orderIds]))
+        .returning({ id: payments.id })
+    ).map((r) => r.id);
+    // Who paid from the M-Pesa menu: the receipt and the amount stay for the books.
+    if (paid.length) {
+      const payers = await tx
+        .select({ receipt: mpesaC2b.transId, msisdn: mpesaC2b.msisdn })
+        .from(mpesaC2b)
+        .where(inArray(mpesaC2b.paymentId, paid));
+      for (const payer of payers) if (payer.msisdn) phones.push(...phoneForms(payer.msisdn));
+      await maskPayerInC2bBodies(
+        tx,
+        payers.map((payer) => payer.receipt),
+        MASK,
+      );
+      await tx
+        .update(mpesaC2b)
+        .set({ msisdn: null, payerName: null })
+        .where(inArray(mpesaC2b.paymentId, paid));
+    }
   }
   await maskInEvents(tx, phones, MASK);
 }

@@ -100,3 +100,39 @@ export async function maskInEvents(tx: Tx, texts: readonly string[], mask: strin
       );
   }
 }
+
+/**
+ * Erasure of who paid from the M-Pesa menu: in the Paybill/Till bodies that name one of these
+ * receipts, the payer's phone and names are masked (the receipt and the amount stay).
+ */
+export async function maskPayerInC2bBodies(
+  tx: Tx,
+  receipts: readonly string[],
+  mask: string,
+): Promise<void> {
+  for (const receipt of new Set(receipts)) {
+    const rows = await tx
+      .select({ id: paymentEvents.id, body: paymentEvents.body })
+      .from(paymentEvents)
+      .where(
+        sql`${paymentEvents.kind} like 'c2b-%' and strpos(${paymentEvents.body}, ${receipt}) > 0`,
+      );
+    for (const row of rows) {
+      let body: unknown;
+      try {
+        body = JSON.parse(row.body);
+      } catch {
+        continue; // not JSON: it paid nothing and names nobody the shop knows
+      }
+      if (!body || typeof body !== 'object') continue;
+      const masked = { ...(body as Record<string, unknown>) };
+      for (const field of ['MSISDN', 'FirstName', 'MiddleName', 'LastName']) {
+        if (field in masked) masked[field] = mask;
+      }
+      await tx
+        .update(paymentEvents)
+        .set({ body: JSON.stringify(masked) })
+        .where(eq(paymentEvents.id, row.id));
+    }
+  }
+}

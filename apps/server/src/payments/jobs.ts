@@ -12,11 +12,39 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** One run of the query job now; undefined when another instance is running it. */
     reconcilePayments(now?: Date): Promise<ReconcileReport | undefined>;
+    /** Sets up every provider that needs it now (Daraja's C2B URLs), once across instances. */
+    registerPaymentProviders(options?: { force?: boolean; now?: Date }): Promise<void>;
   }
 }
 
+const REGISTRATION_JOB = 'payment-provider-registration';
+/** How often providers that must be set up (Daraja's C2B URLs) are looked at; each is due on its own. */
+const REGISTRATION_SWEEP_MS = 10_000;
+
 export default fp(
   async (app) => {
+    const p = app.payments;
+    const registrations = p.providers.all().flatMap((provider) =>
+      provider.registration ? [provider.registration] : [],
+    );
+    const context = { db: p.db, publicUrl: p.publicUrl, secret: p.c2bSecret, log: p.log };
+    const ensureAll = async (options?: { force?: boolean; now?: Date }) => {
+      for (const registration of registrations) await registration.ensure(context, options);
+    };
+    const register = (options?: { force?: boolean; now?: Date }) =>
+      app.jobs.runOnce(REGISTRATION_JOB, () => ensureAll(options));
+    app.decorate('registerPaymentProviders', async (options?: { force?: boolean; now?: Date }) => {
+      await register(options);
+    });
+    if (registrations.length > 0 && app.jobs.enabled) {
+      // At start-up, then whenever a retry is due.
+      app.addHook('onReady', () => {
+        void register().catch((err: unknown) =>
+          app.log.warn({ err }, 'payment provider registration failed'),
+        );
+      });
+      app.jobs.every(REGISTRATION_JOB, REGISTRATION_SWEEP_MS, () => ensureAll());
+    }
     const run = (now?: Date) => reconcilePayments(app.payments, now);
     app.decorate('reconcilePayments', (now?: Date) =>
       app.jobs.runOnce(RECONCILE_JOB, () => run(now)),

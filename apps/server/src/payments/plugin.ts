@@ -2,6 +2,7 @@
 // one function of orders/ a payment's outcome goes through, handed in by app.ts.
 import fp from 'fastify-plugin';
 import type { ApplyToOrder, Payments } from './context.ts';
+import { c2bSecretOf } from './mpesa/c2b-urls.ts';
 import { providersFor } from './registry.ts';
 
 declare module 'fastify' {
@@ -24,6 +25,8 @@ export default fp<PaymentsPluginOptions>(
       queryAfterMs: config.MPESA_QUERY_AFTER_SECONDS * 1000,
       // Each M-Pesa request rings a phone.
       admitPhoneRequest: (userId) => app.limits.enforce(app.limits.rules.mpesa, String(userId)),
+      c2bSecret: c2bSecretOf(config.JWT_SECRET!),
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       log: app.log,
     });
   },

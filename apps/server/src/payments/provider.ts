@@ -3,13 +3,15 @@
 // `start` is required; the rest are capabilities a provider has or has not, and callers ask for a
 // capability, never for a class. Every outcome is a tagged result (decision record 017).
 import type { FastifyPluginAsync } from 'fastify';
-import type { PaymentMethod } from '@duka/domain';
+import type { Paybill, PaymentMethod } from '@duka/domain';
+import type { Db } from '../db/client.ts';
 import type { HttpError } from '../lib/http-error.ts';
 
 /** create-payment's `method`, also kept on the payment. */
 export type { PaymentMethod };
 /** What the payments table keeps as `provider`. */
-export type ProviderName = 'paypal' | 'sandbox' | 'mpesa' | 'mpesa-sandbox';
+export type ProviderName =
+  'paypal' | 'sandbox' | 'mpesa' | 'mpesa-sandbox' | 'mpesa-paybill' | 'mpesa-till';
 
 /** A request or answer as it is kept on the payment: secrets already masked. */
 export interface Exchange {
@@ -48,6 +50,8 @@ export type StartOutcome =
     }
   /** The shopper is being asked (a prompt on the phone); the result comes by callback or query. */
   | { kind: 'waiting'; reference: string; merchantReference: string; log: Exchange[] }
+  /** The shopper pays from the M-Pesa menu with these figures; the money is matched when it comes. */
+  | { kind: 'instructions'; paybill: Paybill; log: Exchange[] }
   /**
    * Nothing the shopper can pay was started. `answer` is what the person is told. With
    * `mayHaveStarted` the request may still have reached the provider (no answer came back), so
@@ -132,9 +136,35 @@ export interface PaymentProvider {
   parseCallback?(body: string | undefined): ParsedCallback;
   /** Asks for the result of a request whose callback has not come. */
   query?(reference: string, now: Date): Promise<QueryOutcome>;
+  /** For payments the shopper makes from the M-Pesa menu: what to enter for this much. */
+  instructions?(orderId: number, amountCents: number): Paybill;
   /** Gives a captured payment back through the provider; without it, a person refunds by hand. */
   refund?(request: RefundRequest): Promise<RefundOutcome>;
   sandboxPage?: SandboxPage;
+  /** Setting up with the provider before payments come (registering Daraja's C2B URLs). */
+  registration?: ProviderRegistration;
+}
+
+export interface RegistrationStatus {
+  status: 'registered' | 'failed' | 'not registered';
+  message: string;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  registeredAt: string | null;
+}
+
+export interface ProviderRegistration {
+  /** Registers when it is due, or at once with `force`. */
+  ensure(
+    context: { db: Db; publicUrl: string; secret: string; log: RegistrationLog },
+    options?: { force?: boolean; now?: Date },
+  ): Promise<RegistrationStatus>;
+  current(db: Db): Promise<RegistrationStatus>;
+}
+
+interface RegistrationLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 /** A failure that says nothing about the payment's state (network, 5xx): safe to retry later. */

@@ -91,7 +91,9 @@ describe('the M-Pesa query job', () => {
       status: 'failed',
       message: MPESA_MESSAGES.cancelled,
     });
-    expect(await stockOf(t.db, productId)).toBe(5);
+    // The order waits for another try, its stock held (decision record 018).
+    expect(await stockOf(t.db, productId)).toBe(3);
+    expect((await orderRow(t.db, started.order_id)).status).toBe('pending_payment');
   });
 
   it('never lets a failed query overwrite a success that came meanwhile', async () => {

@@ -61,7 +61,7 @@ export async function reconcilePayments(p: Payments, now = new Date()): Promise<
           resultDesc: outcome.resultDesc,
         });
       } else if (outcome.kind === 'final') {
-        result = await settleFailure(tx, p.applyToOrder, payment.id, {
+        result = await settleFailure(tx, payment.id, {
           reference,
           resultCode: outcome.resultCode,
           resultDesc: outcome.resultDesc,

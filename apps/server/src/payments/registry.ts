@@ -2,9 +2,12 @@
 // Adding a provider is a file in payments/ and a line here.
 import { mpesaModeOf, paymentProviderOf, type Config } from '../config.ts';
 import { badRequest } from '../lib/http-error.ts';
+import { darajaRegistration } from './mpesa/c2b-registration.ts';
 import { DarajaClient } from './mpesa/daraja-client.ts';
 import { MpesaProvider } from './mpesa/provider.ts';
+import { PaybillProvider } from './mpesa/paybill-provider.ts';
 import { MpesaSandbox } from './mpesa/sandbox-daraja.ts';
+import { sandboxMenuRoutes, sandboxMenuUrl } from './mpesa/sandbox-menu.ts';
 import { sandboxPhoneRoutes, sandboxPhoneUrl } from './mpesa/sandbox-routes.ts';
 import { PayPalClient } from './paypal/client.ts';
 import { PayPalProvider } from './paypal/provider.ts';
@@ -35,7 +38,54 @@ export class Providers {
 }
 
 export function providersFor(config: Config, warn: (obj: object, msg: string) => void): Providers {
-  return new Providers([redirectProvider(config), mpesaProvider(config, warn)]);
+  const daraja = darajaClientOf(config);
+  return new Providers([
+    mpesaProvider(config, daraja, warn),
+    paybillProvider(config, daraja),
+    redirectProvider(config),
+  ]);
+}
+
+/** Safaricom's Daraja when its four credentials are set; else null (the built-in sandbox). */
+function darajaClientOf(config: Config): DarajaClient | null {
+  if (mpesaModeOf(config) === 'sandbox') return null;
+  const shortcode = config.MPESA_SHORTCODE!;
+  return new DarajaClient({
+    consumerKey: config.MPESA_CONSUMER_KEY!,
+    consumerSecret: config.MPESA_CONSUMER_SECRET!,
+    shortcode,
+    passkey: config.MPESA_PASSKEY!,
+    apiBase: config.MPESA_API_BASE,
+    transactionType: config.MPESA_TRANSACTION_TYPE,
+    partyB: config.MPESA_PARTY_B ?? shortcode,
+    initiatorName: config.MPESA_INITIATOR_NAME,
+    securityCredential: config.MPESA_SECURITY_CREDENTIAL,
+    timeoutMs: config.MPESA_TIMEOUT_MS,
+  });
+}
+
+/** The sandbox's Paybill when no shortcode is configured (Safaricom's own test Paybill). */
+export const SANDBOX_PAYBILL = '600000';
+
+/**
+ * Paying from the M-Pesa menu: to MPESA_C2B_SHORTCODE (or MPESA_SHORTCODE), as a Paybill or a Till.
+ * Without Daraja credentials the built-in sandbox's menu pays it.
+ */
+function paybillProvider(config: Config, daraja: DarajaClient | null): PaymentProvider {
+  const kind = config.MPESA_C2B_KIND;
+  const businessNumber = config.MPESA_C2B_SHORTCODE ?? config.MPESA_SHORTCODE ?? SANDBOX_PAYBILL;
+  if (daraja) {
+    return new PaybillProvider(kind, businessNumber, {
+      registration: darajaRegistration(daraja, businessNumber),
+    });
+  }
+  const provider: PaybillProvider = new PaybillProvider(kind, businessNumber, {
+    sandboxPage: {
+      routes: (app, options) => sandboxMenuRoutes(provider, kind, businessNumber)(app, options),
+      waitingUrl: sandboxMenuUrl,
+    },
+  });
+  return provider;
 }
 
 /** PayPal with credentials, else the sandbox payment page. */
@@ -57,27 +107,18 @@ function redirectProvider(config: Config): PaymentProvider {
  * back only over https, so an http PUBLIC_URL is worth a warning (local stand-ins and tests run
  * on http, so it is never refused).
  */
-function mpesaProvider(config: Config, warn: (obj: object, msg: string) => void) {
-  if (mpesaModeOf(config) === 'sandbox') {
+function mpesaProvider(
+  config: Config,
+  daraja: DarajaClient | null,
+  warn: (obj: object, msg: string) => void,
+) {
+  if (!daraja) {
     const sandbox = new MpesaSandbox(config.JWT_SECRET!);
     return new MpesaProvider('mpesa-sandbox', sandbox, (provider) => ({
       routes: sandboxPhoneRoutes(sandbox, provider),
       waitingUrl: sandboxPhoneUrl,
     }));
   }
-  const shortcode = config.MPESA_SHORTCODE!;
-  const daraja = new DarajaClient({
-    consumerKey: config.MPESA_CONSUMER_KEY!,
-    consumerSecret: config.MPESA_CONSUMER_SECRET!,
-    shortcode,
-    passkey: config.MPESA_PASSKEY!,
-    apiBase: config.MPESA_API_BASE,
-    transactionType: config.MPESA_TRANSACTION_TYPE,
-    partyB: config.MPESA_PARTY_B ?? shortcode,
-    initiatorName: config.MPESA_INITIATOR_NAME,
-    securityCredential: config.MPESA_SECURITY_CREDENTIAL,
-    timeoutMs: config.MPESA_TIMEOUT_MS,
-  });
   if (!config.PUBLIC_URL?.startsWith('https:')) {
     warn(
       { PUBLIC_URL: config.PUBLIC_URL ?? null },

@@ -15,6 +15,11 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow | und
   return row;
 }
 
+export async function findOrder(db: Db | Tx, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
 /** The payment's order locked, then the payment read again under that lock. */
 export async function lockWithOrder(tx: Tx, paymentId: number) {
   const { orderId } = (await findById(tx, paymentId))!;
@@ -91,7 +96,8 @@ export async function closeOpenPayments(
 ): Promise<void> {
   await tx
     .update(payments)
-    .set({ status, failureReason: reason })
+    // Money already paid in to an open Paybill payment (part of the total) must go back.
+    .set({ status, failureReason: reason, refundDue: sql`${payments.receivedCents} > 0` })
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, OPEN)));
 }
 
@@ -208,6 +214,25 @@ export async function waitingPayments(
         gt(payments.createdAt, new Date(now.getTime() - WAIT_HOLDS_ORDER_MS)),
       ),
     );
+}
+
+/**
+ * True when part of the order's total came in from the M-Pesa menu: the shopper is paying it, so
+ * it does not expire (an admin may still cancel it, and that money is then due back).
+ */
+export async function partlyPaid(db: Db | Tx, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'created'),
+        gt(payments.receivedCents, 0),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A payment by the id its shopper knows, only if it pays one of that shopper's orders. */

@@ -2,9 +2,18 @@
 // whatever they carry), and the pages the sandboxes serve in place of the providers'.
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, paymentStatusSchema } from '@duka/domain';
+import {
+  apiErrorSchema,
+  MPESA_MESSAGES,
+  mpesaCodeBodySchema,
+  paymentMethodsSchema,
+  paymentStatusSchema,
+} from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
+import { conflict, notFound } from '../lib/http-error.ts';
 import { receiveCallback, recordRefundResult } from './callbacks.ts';
+import { claimCode, noteOfConfirmation, receiveConfirmation, validatePaidIn } from './mpesa/c2b.ts';
+import { C2B_PATH, isOurSecret } from './mpesa/c2b-urls.ts';
 import { REVERSAL_RESULT_PATH } from './mpesa/provider.ts';
 import { noteOf } from './settlement.ts';
 import { paymentStatus } from './status.ts';
@@ -14,6 +23,31 @@ const acceptedSchema = z.object({ ResultCode: z.literal(0), ResultDesc: z.litera
 
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = app.payments;
+
+  const methods = {
+    methods: payments.providers.all().map((provider) => {
+      const paybill = provider.instructions?.(0, 0);
+      return {
+        method: provider.method,
+        // Checkout's 'Pay with PayPal' leads to the sandbox's page when no PayPal account is set.
+        label: provider.method === 'paypal' ? 'PayPal' : provider.label,
+        kind: paybill ? paybill.kind : provider.asksPhone ? ('prompt' as const) : ('redirect' as const),
+        ...(paybill ? { business_number: paybill.business_number } : {}),
+        sandbox: provider.sandboxPage !== undefined,
+      };
+    }),
+  };
+  app.get(
+    '/api/payments/methods',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'How this shop takes payment, in the order checkout offers them',
+        response: { 200: paymentMethodsSchema },
+      },
+    },
+    async (_request, reply) => reply.header('Cache-Control', 'public, max-age=300').send(methods),
+  );
 
   app.get(
     '/api/payments/:paymentId',
@@ -30,6 +64,53 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => paymentStatus(payments, currentUser(request).id, request.params.paymentId),
+  );
+
+  app.post(
+    '/api/payments/:paymentId/mpesa-code',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['checkout'],
+        summary: 'The M-Pesa code of a Till payment, from the SMS: it pays the order',
+        description:
+          '200 when it paid the order (or part of it); 202 when M-Pesa has not confirmed that code yet (it is matched as soon as it does); 409 when the code already paid another order; 400 for a code that is not 10 letters and digits.',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ paymentId: z.string().trim().min(1).max(200) }),
+        body: mpesaCodeBodySchema,
+        response: {
+          200: paymentStatusSchema,
+          202: z.object({ status: z.literal('waiting'), message: z.string() }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      // A code is a key to money that came in: guessing them is throttled per account.
+      await payments.admitPhoneRequest(userId);
+      const outcome = await claimCode(
+        payments,
+        userId,
+        request.params.paymentId,
+        request.body.code,
+        {
+          notFound: () => notFound('This payment'),
+          used: () => conflict(MPESA_MESSAGES.codeUsed, 'MPESA_CODE_USED'),
+          notPayable: () => conflict(MPESA_MESSAGES.notPayable, 'ORDER_NOT_PAYABLE'),
+        },
+      );
+      if (outcome === 'waiting') {
+        return reply
+          .code(202)
+          .send({ status: 'waiting' as const, message: MPESA_MESSAGES.codeWaiting });
+      }
+      return paymentStatus(payments, userId, request.params.paymentId);
+    },
   );
 
   // Providers' callbacks. Any body is taken as text and recorded, so that a malformed one is kept
@@ -56,6 +137,59 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         return accepted;
       },
     );
+    // Paybill and Till: Daraja's validation (answered at once: it waits about 8 s) and
+    // confirmation, each at an address with the shop's secret.
+    const c2bParams = z.object({ secret: z.string().max(200).optional() });
+    for (const url of [`${C2B_PATH}/validation`, `${C2B_PATH}/validation/:secret`]) {
+      typed.post(
+        url,
+        {
+          schema: {
+            tags: ['payments'],
+            summary: "Daraja's validation of a Paybill or Till payment before it completes",
+            description:
+              'Accepted ({"ResultCode":"0"}) when the account number names an order awaiting payment (a Till payment has none to check); else rejected with C2B00012 (account), C2B00013 (amount) or C2B00016.',
+            params: c2bParams,
+            response: { 200: z.object({ ResultCode: z.string(), ResultDesc: z.string() }) },
+          },
+        },
+        async (request) =>
+          validatePaidIn(
+            payments,
+            typeof request.body === 'string' ? request.body : undefined,
+            isOurSecret(request.params.secret, payments.c2bSecret),
+          ),
+      );
+    }
+    for (const url of [`${C2B_PATH}/confirmation`, `${C2B_PATH}/confirmation/:secret`]) {
+      typed.post(
+        url,
+        {
+          schema: {
+            tags: ['payments'],
+            summary: "Daraja's confirmation of a completed Paybill or Till payment",
+            description:
+              'Matched to the order its account number (or a Till code the shopper typed) names; kept as an unmatched payment otherwise. Idempotent by TransID. Always answered {"ResultCode":0,"ResultDesc":"Accepted"}.',
+            params: c2bParams,
+            response: { 200: acceptedSchema },
+          },
+        },
+        async (request) => {
+          const outcome = await receiveConfirmation(
+            payments,
+            typeof request.body === 'string' ? request.body : undefined,
+            isOurSecret(request.params.secret, payments.c2bSecret),
+          );
+          if (outcome.kind === 'rejected' || outcome.kind === 'unmatched') {
+            request.log.warn(
+              { note: noteOfConfirmation(outcome) },
+              'M-Pesa confirmation not applied',
+            );
+          }
+          return accepted;
+        },
+      );
+    }
     for (const provider of payments.providers.all()) {
       if (!provider.callbackPath || !provider.parseCallback) continue;
       const schema = {

@@ -119,13 +119,17 @@ export async function settleSuccess(
   return { kind: 'paid', effect, orderStatus: order.status };
 }
 
+/**
+ * A request the shopper did not pay (cancelled, timed out, wrong PIN): the payment failed, but the
+ * order stays awaiting payment with its stock held until its time runs out, so 'Try again' or the
+ * Paybill pay the same order (decision record 018).
+ */
 export async function settleFailure(
   tx: Tx,
-  applyToOrder: ApplyToOrder,
   paymentId: number,
   failure: Failure,
 ): Promise<Settlement> {
-  const { order, payment } = await payments.lockWithOrder(tx, paymentId);
+  const { payment } = await payments.lockWithOrder(tx, paymentId);
   if (settled(payment.status)) return { kind: 'ignored' };
   if (payment.resultCode !== null) return { kind: 'duplicate', of: 'failed' };
   await payments.updatePayment(tx, payment.id, {
@@ -138,10 +142,6 @@ export async function settleFailure(
     nextQueryAt: null,
     checkoutRequestId: payment.checkoutRequestId ?? failure.reference,
   });
-  if (payment.status === 'created') {
-    // Like a declined card: the stock goes back now; the cart keeps the items for 'Try again'.
-    await applyToOrder(tx, order, { kind: 'failed', reason: 'M-Pesa payment failed' });
-  }
   return { kind: 'failed' };
 }
 

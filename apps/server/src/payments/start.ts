@@ -3,7 +3,7 @@
 // callback that overtakes the provider's answer finds it; the provider is asked with no
 // transaction open; its answer is recorded in a short transaction (CONVENTIONS.md 15).
 import { randomBytes } from 'node:crypto';
-import { MPESA_MESSAGES, normaliseKenyanMobile } from '@duka/domain';
+import { MPESA_MESSAGES, normaliseKenyanMobile, type Paybill } from '@duka/domain';
 import { getUser } from '../auth/service.ts';
 import type { Tx } from '../db/client.ts';
 import { badRequest, causedBy, conflict, HttpError } from '../lib/http-error.ts';
@@ -57,7 +57,15 @@ export type Started =
   /** Send the browser to the provider's page. */
   | { kind: 'redirect'; orderId: number; paymentId: string; link: string }
   /** The shopper is being asked; follow the payment at GET /api/payments/{paymentId}. */
-  | { kind: 'waiting'; orderId: number; paymentId: string; sandboxPhoneUrl?: string };
+  | { kind: 'waiting'; orderId: number; paymentId: string; sandboxPhoneUrl?: string }
+  /** The shopper pays from the M-Pesa menu with these figures; follow it the same way. */
+  | {
+      kind: 'instructions';
+      orderId: number;
+      paymentId: string;
+      paybill: Paybill;
+      sandboxPhoneUrl?: string;
+    };
 
 const replaced = () =>
   conflict(
@@ -137,6 +145,16 @@ export async function startPayment(
           kind: 'waiting',
           orderId: order.id,
           paymentId,
+          ...(page ? { sandboxPhoneUrl: page } : {}),
+        };
+      }
+      case 'instructions': {
+        const page = provider.sandboxPage?.waitingUrl?.(paymentId);
+        return {
+          kind: 'instructions',
+          orderId: order.id,
+          paymentId,
+          paybill: outcome.paybill,
           ...(page ? { sandboxPhoneUrl: page } : {}),
         };
       }

@@ -13,7 +13,7 @@ export async function paymentStatus(
   const row = await repo.ownPayment(p.db, userId, paymentId);
   if (!row) throw notFound('This payment');
   const payment = row.payment;
-  const isMpesa = payment.method === 'mpesa';
+  const isMpesa = payment.method === 'mpesa' || payment.method === 'mpesa_paybill';
   const status =
     payment.status === 'captured' || payment.status === 'refunded'
       ? 'paid'
@@ -22,10 +22,21 @@ export async function paymentStatus(
         : 'failed';
   const view: PaymentStatusView = {
     status,
-    method: isMpesa ? 'mpesa' : 'paypal',
+    method: payment.method === 'mpesa_paybill' ? 'mpesa_paybill' : isMpesa ? 'mpesa' : 'paypal',
     order_id: payment.orderId,
     amount: payment.amountCents,
   };
+  if (payment.method === 'mpesa_paybill') {
+    const provider = p.providers.byName(payment.provider);
+    if (status === 'pending' && provider?.instructions) {
+      view.paybill = provider.instructions(
+        payment.orderId,
+        payment.amountCents - payment.receivedCents,
+      );
+    }
+    view.received = payment.receivedCents;
+    if (payment.overpaidCents > 0) view.overpaid = payment.overpaidCents;
+  }
   if (status === 'paid') {
     const receipt = payment.transactionId ?? (isMpesa ? MPESA_MESSAGES.receiptToBeConfirmed : null);
     if (receipt) view.receipt = receipt;

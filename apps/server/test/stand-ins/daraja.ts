@@ -23,7 +23,39 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const PHONE = /^254[71]\d{8}$/;
 
 export type Failure = 'network' | '500' | '503' | 'hang';
-export type Endpoint = 'token' | 'push' | 'query' | 'reversal' | 'any';
+export type Endpoint = 'token' | 'push' | 'query' | 'reversal' | 'register' | 'any';
+
+/** URLs a shop registered for its Paybill/Till (Customer to Business, v2). */
+export interface StandInRegistration {
+  ShortCode: string;
+  ResponseType: string;
+  ConfirmationURL: string;
+  ValidationURL: string;
+}
+
+/** A payment a shopper makes to a Paybill or Till from the M-Pesa menu. */
+export interface PaidInOptions {
+  /** Shillings, e.g. 1500 ('1500.00' on the wire) or a string sent as it is. */
+  amount: number | string;
+  /** The account number as typed; omitted for a Till. */
+  billRef?: string;
+  till?: boolean;
+  transId?: string;
+  msisdn?: string;
+  firstName?: string;
+  /** Send the confirmation this many times (Daraja may repeat one); 0 for a lost one. */
+  times?: number;
+  /** Ask the validation URL first (only where Safaricom enabled validation). */
+  validate?: boolean;
+  /** Post to these instead of the registered URLs (e.g. without the secret). */
+  urls?: { validation?: string; confirmation?: string };
+}
+
+export interface PaidIn {
+  transId: string;
+  validation: CallbackDelivery | null;
+  confirmations: CallbackDelivery[];
+}
 
 export interface StandInPush {
   readonly checkoutRequestId: string;
@@ -91,6 +123,17 @@ export interface DarajaState {
   callbackBody(push: StandInPush, resultCode: number, options?: CallbackOptions): unknown;
   /** Posts any body to a URL the way Daraja posts callbacks. */
   post(url: string, body: string, contentType?: string): Promise<CallbackDelivery>;
+  /** Every registerurl call, latest last. */
+  readonly registrations: readonly StandInRegistration[];
+  /** The next registerurl call is refused with this error (as Daraja does for a bad shortcode). */
+  refuseNextRegistration(errorCode?: string, errorMessage?: string): void;
+  /**
+   * A shopper pays the registered Paybill/Till from the menu: validation first when asked (a
+   * rejection stops it there), then the confirmation, as Daraja posts them.
+   */
+  payIn(options: PaidInOptions): Promise<PaidIn>;
+  /** The body Daraja posts for such a payment. */
+  paidInBody(options: PaidInOptions & { transId: string }): Record<string, unknown>;
 }
 
 export interface DarajaStandIn {
@@ -144,6 +187,8 @@ class StandIn implements DarajaState {
   pushDelayMs = 0;
   readonly pushes: StandInPush[] = [];
   readonly reversals: Record<string, unknown>[] = [];
+  readonly registrations: StandInRegistration[] = [];
+  private registrationRefusal: Reply | null = null;
   url = '';
   private readonly tokens = new Map<string, number>();
   private failures: {
@@ -230,6 +275,54 @@ class StandIn implements DarajaState {
     return { Body: { stkCallback } };
   }
 
+  refuseNextRegistration(
+    errorCode = '400.003.02',
+    errorMessage = 'Bad Request - Invalid ShortCode',
+  ): void {
+    this.registrationRefusal = error(400, errorCode, errorMessage);
+  }
+
+  paidInBody(options: PaidInOptions & { transId: string }): Record<string, unknown> {
+    const shortcode = this.registrations.at(-1)?.ShortCode ?? this.options.shortcode;
+    const amount =
+      typeof options.amount === 'number' ? options.amount.toFixed(2) : options.amount;
+    return {
+      TransactionType: options.till ? 'Buy Goods' : 'Pay Bill',
+      TransID: options.transId,
+      TransTime: nairobiTimestamp(Date.now()),
+      TransAmount: amount,
+      BusinessShortCode: shortcode,
+      BillRefNumber: options.till ? '' : (options.billRef ?? ''),
+      InvoiceNumber: '',
+      OrgAccountBalance: '49197.00',
+      ThirdPartyTransID: '',
+      MSISDN: options.msisdn ?? '254708374149',
+      FirstName: options.firstName ?? 'John',
+      MiddleName: '',
+      LastName: 'Doe',
+    };
+  }
+
+  async payIn(options: PaidInOptions): Promise<PaidIn> {
+    const registered = this.registrations.at(-1);
+    const validationUrl = options.urls?.validation ?? registered?.ValidationURL;
+    const confirmationUrl = options.urls?.confirmation ?? registered?.ConfirmationURL;
+    if (!confirmationUrl) throw new Error('the stand-in has no registered confirmation URL');
+    const transId = options.transId ?? receiptNumber();
+    const body = JSON.stringify(this.paidInBody({ ...options, transId }));
+    let validation: CallbackDelivery | null = null;
+    if (options.validate && validationUrl) {
+      validation = await this.post(validationUrl, body);
+      const answer = JSON.parse(validation.body) as { ResultCode?: unknown };
+      if (String(answer.ResultCode) !== '0') return { transId, validation, confirmations: [] };
+    }
+    const confirmations: CallbackDelivery[] = [];
+    for (let i = 0; i < (options.times ?? 1); i++) {
+      confirmations.push(await this.post(confirmationUrl, body));
+    }
+    return { transId, validation, confirmations };
+  }
+
   async post(url: string, body: string, contentType = 'application/json') {
     const response = await fetch(url, {
       method: 'POST',
@@ -271,6 +364,7 @@ class StandIn implements DarajaState {
       '/mpesa/stkpush/v1/processrequest': (json) => this.push(json),
       '/mpesa/stkpushquery/v1/query': (json) => this.query(json),
       '/mpesa/reversal/v1/request': (json) => this.reverse(json),
+      '/mpesa/c2b/v2/registerurl': (json) => this.register(json),
     };
     const handler = paths[url.pathname];
     if (!handler || method !== 'POST') return error(404, '404.001.01', 'Resource not found');
@@ -419,6 +513,39 @@ class StandIn implements DarajaState {
     };
   }
 
+  // ------------------------------------------------------------------ C2B: Paybill and Till
+
+  private register(json: Record<string, unknown>): Reply {
+    if (this.registrationRefusal) {
+      const refusal = this.registrationRefusal;
+      this.registrationRefusal = null;
+      return refusal;
+    }
+    if (typeof json.ShortCode !== 'string' || !/^\d{5,7}$/.test(json.ShortCode)) {
+      return badRequest('ShortCode');
+    }
+    if (json.ResponseType !== 'Completed' && json.ResponseType !== 'Cancelled') {
+      return badRequest('ResponseType');
+    }
+    for (const key of ['ConfirmationURL', 'ValidationURL'] as const) {
+      if (typeof json[key] !== 'string' || !/^https?:\/\//.test(json[key])) return badRequest(key);
+    }
+    this.registrations.push({
+      ShortCode: json.ShortCode,
+      ResponseType: json.ResponseType,
+      ConfirmationURL: json.ConfirmationURL as string,
+      ValidationURL: json.ValidationURL as string,
+    });
+    return {
+      status: 200,
+      json: {
+        OriginatorCoversationID: `${randomInt(10_000, 99_999)}-${randomInt(1e6, 9e6)}-1`,
+        ResponseCode: '0',
+        ResponseDescription: 'Success',
+      },
+    };
+  }
+
   // ------------------------------------------------------------------ control (journeys)
 
   private async control(method: string, path: string, body: string): Promise<Reply> {
@@ -484,6 +611,7 @@ function endpointOf(pathname: string): Endpoint {
   if (pathname === '/mpesa/stkpush/v1/processrequest') return 'push';
   if (pathname === '/mpesa/stkpushquery/v1/query') return 'query';
   if (pathname === '/mpesa/reversal/v1/request') return 'reversal';
+  if (pathname === '/mpesa/c2b/v2/registerurl') return 'register';
   return 'any';
 }
 

@@ -260,3 +260,65 @@ export const adminSearchSchema = z.object({
   orders: z.array(adminOrderSchema),
 });
 export type AdminSearch = z.infer<typeof adminSearchSchema>;
+
+// ---------------------------------------------------------------- M-Pesa from the menu
+
+/** A Paybill/Till payment that matched no order (an unmatched payment). */
+export const unmatchedPaymentSchema = z
+  .object({
+    trans_id: z.string(),
+    amount: centsSchema,
+    /** The account number as the shopper typed it; empty for a Till. */
+    bill_ref: z.string(),
+    name: z.string().nullable(),
+    received_at: z.string(),
+    /** 'confirmation' (from Daraja) or 'statement' (only on the uploaded M-PESA statement). */
+    source: z.string(),
+  })
+  .meta({ id: 'UnmatchedPayment' });
+export type UnmatchedPayment = z.infer<typeof unmatchedPaymentSchema>;
+export const unmatchedPaymentPageSchema = page('payments', unmatchedPaymentSchema);
+export type UnmatchedPaymentPage = {
+  payments: UnmatchedPayment[];
+  total: number;
+  skip: number;
+  limit: number;
+};
+
+export const mpesaAssignSchema = z.object({
+  order_id: z.number().int().positive().max(2_147_483_647),
+});
+
+export const statementReconciliationSchema = z
+  .object({
+    matched: z.number().int(),
+    missing_in_shop: z.array(
+      z.object({
+        receipt: z.string(),
+        amount: centsSchema,
+        account_no: z.string(),
+        completed_at: z.string().nullable(),
+      }),
+    ),
+    missing_in_statement: z.array(
+      z.object({ receipt: z.string(), amount: centsSchema, recorded_at: z.string() }),
+    ),
+    mismatched: z.array(
+      z.object({ receipt: z.string(), statement_amount: centsSchema, shop_amount: centsSchema }),
+    ),
+    lines: z.number().int(),
+    skipped: z.number().int(),
+  })
+  .meta({ id: 'StatementReconciliation' });
+export type StatementReconciliation = z.infer<typeof statementReconciliationSchema>;
+
+export const c2bRegistrationSchema = z
+  .object({
+    status: z.enum(['registered', 'failed', 'not registered', 'sandbox']),
+    message: z.string(),
+    lastAttemptAt: z.string().nullable(),
+    nextAttemptAt: z.string().nullable(),
+    registeredAt: z.string().nullable(),
+  })
+  .meta({ id: 'C2bRegistration' });
+export type C2bRegistration = z.infer<typeof c2bRegistrationSchema>;

@@ -18,6 +18,13 @@ export const MPESA_MESSAGES = {
   notAnswering: 'M-Pesa is not answering right now. Please try again in a minute.',
   /** The query API paid the order before the callback brought the receipt. */
   receiptToBeConfirmed: 'to be confirmed',
+  payViaPaybill: 'Pay via M-Pesa Paybill',
+  payViaTill: 'Pay via M-Pesa Till',
+  invalidCode: 'Enter the 10-letter M-Pesa code from your SMS, such as QK12ABC3DE.',
+  codeUsed: 'This M-Pesa code has already paid another order.',
+  codeWaiting:
+    'We have not heard from M-Pesa about this code yet. Your order will be paid as soon as we do.',
+  notPayable: 'This order is no longer waiting for payment.',
 } as const;
 
 /** 'Enter your M-Pesa PIN to pay Ksh 12,345' */

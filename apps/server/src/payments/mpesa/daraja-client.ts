@@ -79,6 +79,12 @@ const reversalAnswerSchema = z.object({
   ResponseDescription: z.string().optional(),
 });
 
+const registerAnswerSchema = z.object({
+  OriginatorCoversationID: z.string().optional(), // sic: Daraja's spelling
+  ResponseCode: z.union([z.string(), z.number()]).transform(String),
+  ResponseDescription: z.string().optional(),
+});
+
 interface Answer {
   status: number;
   body: unknown;
@@ -202,6 +208,40 @@ export class DarajaClient implements StkApi {
       ? `${error.data.errorCode} ${error.data.errorMessage ?? ''}`.trim()
       : `HTTP ${status}`;
     return { kind: 'error', reason, log };
+  }
+
+  /**
+   * Registers the Paybill/Till's validation and confirmation URLs (Customer to Business, v2: v1
+   * fails in production for apps with v2 products). `Completed`: a payment goes through when the
+   * validation URL does not answer.
+   */
+  async registerUrls(urls: {
+    shortcode: string;
+    validationUrl: string;
+    confirmationUrl: string;
+  }): Promise<{ ok: true; message: string; log: Exchange[] } | { ok: false; message: string; log: Exchange[] }> {
+    const body = {
+      ShortCode: urls.shortcode,
+      ResponseType: 'Completed',
+      ConfirmationURL: urls.confirmationUrl,
+      ValidationURL: urls.validationUrl,
+    };
+    const secret = urls.confirmationUrl.split('/').pop() ?? '';
+    const log: Exchange[] = [{ kind: 'register-urls', body: maskedJson(body, [...this.secrets, secret]) }];
+    const attempt = await this.post('/mpesa/c2b/v2/registerurl', body, 'register-urls', log);
+    if ('failure' in attempt) return { ok: false, message: attempt.failure, log };
+    const { status, body: answer } = attempt.answer;
+    const registered = registerAnswerSchema.safeParse(answer);
+    if (status < 300 && registered.success && registered.data.ResponseCode === '0') {
+      return { ok: true, message: registered.data.ResponseDescription ?? 'registered', log };
+    }
+    const error = errorSchema.safeParse(answer);
+    const message = error.success
+      ? `${error.data.errorCode} ${error.data.errorMessage ?? ''}`.trim()
+      : registered.success
+        ? `ResponseCode ${registered.data.ResponseCode} ${registered.data.ResponseDescription ?? ''}`.trim()
+        : `HTTP ${status}`;
+    return { ok: false, message, log };
   }
 
   private async requestReversal(request: ReversalRequest): Promise<ReversalOutcome> {

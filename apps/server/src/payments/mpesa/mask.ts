@@ -4,7 +4,13 @@
 export const MASK = '•••';
 
 const SECRET_FIELDS = new Set(['Password', 'SecurityCredential', 'access_token']);
-const URL_FIELDS = new Set(['CallBackURL', 'ResultURL', 'QueueTimeOutURL']);
+const URL_FIELDS = new Set([
+  'CallBackURL',
+  'ResultURL',
+  'QueueTimeOutURL',
+  'ConfirmationURL',
+  'ValidationURL',
+]);
 
 /** The URL with its last path segment (the per-payment secret) masked. */
 export function maskUrl(url: string): string {

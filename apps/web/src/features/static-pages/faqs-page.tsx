@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { methodList, paymentMethodsQuery } from '../../lib/payment-methods.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -36,14 +38,7 @@ const FAQS: readonly Faq[] = [
   },
   {
     question: 'What payment methods do you accept?',
-    answer: (
-      <p>
-        We accept PayPal only. PayPal is our payment provider: at checkout you are sent to PayPal,
-        where you can pay with a debit or credit card or with your PayPal balance.{' '}
-        <span className="whitespace-nowrap">M-Pesa</span> and other payment methods are not
-        available at checkout yet.
-      </p>
-    ),
+    answer: <PaymentMethodsAnswer />,
   },
   {
     question: 'How can I track my order?',
@@ -158,5 +153,25 @@ export default function FaqsPage() {
         })}
       </div>
     </StaticPageLayout>
+  );
+}
+
+/** From the same list as checkout's buttons. */
+function PaymentMethodsAnswer() {
+  const methods = useQuery(paymentMethodsQuery());
+  const list = methods.data?.methods ?? [];
+  const menu = list.find((m) => m.kind === 'paybill' || m.kind === 'till');
+  return (
+    <p>
+      {list.length > 0 ? `We accept ${methodList(list)}.` : 'See the payment pages below.'}{' '}
+      {list.some((m) => m.kind === 'prompt') &&
+        'With M-Pesa, checkout sends a payment request to your phone. '}
+      {menu &&
+        (menu.kind === 'till'
+          ? `You can also pay Till number ${menu.business_number ?? ''} from the M-Pesa menu. `
+          : `You can also pay from the M-Pesa menu: Paybill ${menu.business_number ?? ''}, with your order number as the account number. `)}
+      {list.some((m) => m.method === 'paypal') &&
+        'With PayPal you can pay by debit or credit card or with your PayPal balance.'}
+    </p>
   );
 }

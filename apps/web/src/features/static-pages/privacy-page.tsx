@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { paymentMethodsQuery } from '../../lib/payment-methods.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
@@ -60,8 +62,9 @@ export default function PrivacyPage() {
             </li>
             <li>
               <strong className="font-semibold text-gray-900">Payment details</strong>: payments are
-              handled by our payment provider, PayPal. We receive confirmation that a payment was
-              made and its reference, but we do not see or store your card number.
+              handled by our payment providers (<ProviderNames />). We keep the phone number an
+              M-Pesa payment came from and the payment's reference; we never see your M-Pesa PIN or
+              your card number.
             </li>
           </StaticList>
         </PolicySection>
@@ -85,7 +88,9 @@ export default function PrivacyPage() {
         <PolicySection number={3} title="Sharing Your Information">
           <p>We share personal information only where it is needed to serve you:</p>
           <StaticList>
-            <li>with our payment provider (PayPal), to take payment for your order;</li>
+            <li>
+              with our payment providers (<ProviderNames />), to take payment for your order;
+            </li>
             <li>with the delivery partners who bring your order to you;</li>
             <li>with authorities, when the law requires us to.</li>
           </StaticList>
@@ -156,4 +161,14 @@ export default function PrivacyPage() {
       </ol>
     </StaticPageLayout>
   );
+}
+
+/** Safaricom (M-Pesa) and PayPal, as this shop's checkout offers them. */
+function ProviderNames() {
+  const methods = useQuery(paymentMethodsQuery()).data?.methods ?? [];
+  const names = [
+    ...(methods.some((m) => m.method !== 'paypal') ? ["Safaricom's M-Pesa"] : []),
+    ...(methods.some((m) => m.method === 'paypal') ? ['PayPal'] : []),
+  ];
+  return <>{names.join(' and ') || 'our payment providers'}</>;
 }

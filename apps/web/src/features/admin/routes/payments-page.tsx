@@ -11,6 +11,11 @@ import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status
 import { formatUsDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminPaymentsQuery } from '../api/payments-admin-api.ts';
+import {
+  PaybillRegistration,
+  StatementUpload,
+  UnmatchedPayments,
+} from '../components/mpesa-admin.tsx';
 import { PaymentMessages, RefundPaymentForm } from '../components/payment-details.tsx';
 
 const PAGE_SIZE = 10;
@@ -110,6 +115,9 @@ export default function PaymentsPage() {
           />
         </>
       )}
+      <UnmatchedPayments />
+      <StatementUpload />
+      <PaybillRegistration />
     </div>
   );
 }

@@ -7,8 +7,26 @@ import { api } from '../../../lib/api-client.ts';
 /** How often the waiting screen asks whether the shopper has paid. */
 export const STATUS_POLL_MS = 2_000;
 
-export const startMpesaPayment = (phone: string) =>
-  api<MpesaStarted>('/create-payment', { method: 'POST', body: { method: 'mpesa', phone } });
+/** A request to the phone; with `orderId`, for that open order again ('Try again'). */
+export const startMpesaPayment = (phone: string, orderId?: number) =>
+  api<MpesaStarted>('/create-payment', {
+    method: 'POST',
+    body: { method: 'mpesa', phone, ...(orderId ? { order_id: orderId } : {}) },
+  });
+
+/** What to enter in the M-Pesa menu; with `orderId`, for that open order (after a failed prompt). */
+export const startPaybillPayment = (orderId?: number) =>
+  api<MpesaStarted>('/create-payment', {
+    method: 'POST',
+    body: { method: 'mpesa_paybill', ...(orderId ? { order_id: orderId } : {}) },
+  });
+
+/** A Till payment's code from the SMS: the payment as it stands, or 'waiting' for M-Pesa. */
+export const submitMpesaCode = (paymentId: string, code: string) =>
+  api<PaymentStatusView | { status: 'waiting'; message: string }>(
+    `/payments/${encodeURIComponent(paymentId)}/mpesa-code`,
+    { method: 'POST', body: { code } },
+  );
 
 export const paymentStatusQuery = (paymentId: string) =>
   queryOptions({

@@ -57,7 +57,7 @@ afterEach(() => {
 });
 
 describe('paying with M-Pesa', () => {
-  it("sends the request to the profile's phone, says why it failed, and 'Try again' pushes anew until paid", async () => {
+  it("sends the request to the profile's phone, says why it failed, and 'Try again' pushes anew for the same order until paid", async () => {
     const calls = shopApi({
       'GET /api/profile': [{ status: 200, body: { phone_number: '0712 345 678' } }],
       'POST /api/create-payment': [started('MP-1'), started('MP-2')],
@@ -92,9 +92,10 @@ describe('paying with M-Pesa', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Order complete page')).toBeTruthy();
     const pushes = calls.filter((c) => c.method === 'POST');
+    // The second try pays the order the first made: order history lists orders, not tries.
     expect(pushes.map((c) => c.body)).toEqual([
       { method: 'mpesa', phone: '0712 345 678' },
-      { method: 'mpesa', phone: '0712 345 678' },
+      { method: 'mpesa', phone: '0712 345 678', order_id: 9 },
     ]);
   });
 

@@ -1,6 +1,6 @@
 // Paying with M-Pesa on step 3: the phone, 'Send request to phone', 'Check your phone' while the
-// payment is followed live, then the order-complete page, or the reason and 'Try again' (a new
-// push for the same cart).
+// payment is followed live, then the order-complete page, or the reason, 'Try again' and paying
+// from the M-Pesa menu instead, both for the same order (order history shows orders, not tries).
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,18 +17,33 @@ type Stage =
   | { kind: 'waiting'; started: MpesaStarted; startedAt: number }
   | { kind: 'failed'; message: string };
 
-export function MpesaCheckout({ totalCents, onBack }: { totalCents: number; onBack: () => void }) {
+export function MpesaCheckout({
+  totalCents,
+  onBack,
+  paybillLabel,
+  onPaybill,
+}: {
+  totalCents: number;
+  onBack: () => void;
+  /** 'Pay via M-Pesa Paybill' (or Till) when the shop takes it. */
+  paybillLabel?: string | undefined;
+  /** Pay the same order from the M-Pesa menu instead. */
+  onPaybill?: ((orderId: number) => void) | undefined;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useQuery(profilePhoneQuery());
   const [phone, setPhone] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'form', error: '', sending: false });
+  /** The order the first request made; every later try pays it. */
+  const [orderId, setOrderId] = useState<number | undefined>(undefined);
 
   const send = async (to: string) => {
     setPhone(to);
     setStage({ kind: 'form', error: '', sending: true });
     try {
-      const started = await startMpesaPayment(to);
+      const started = await startMpesaPayment(to, orderId);
+      setOrderId(started.order_id);
       setStage({ kind: 'waiting', started, startedAt: Date.now() });
     } catch (err) {
       const error =
@@ -82,6 +97,8 @@ export function MpesaCheckout({ totalCents, onBack }: { totalCents: number; onBa
           message={stage.message}
           onRetry={() => void send(typed)}
           onBack={() => setStage({ kind: 'form', error: '', sending: false })}
+          paybillLabel={orderId && onPaybill ? paybillLabel : undefined}
+          onPaybill={() => orderId && onPaybill?.(orderId)}
         />
       );
   }

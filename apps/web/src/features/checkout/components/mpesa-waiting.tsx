@@ -83,10 +83,15 @@ export function MpesaFailed({
   message,
   onRetry,
   onBack,
+  paybillLabel,
+  onPaybill,
 }: {
   message: string;
   onRetry: () => void;
   onBack: () => void;
+  /** Offered as the next step when the shop takes payments from the M-Pesa menu. */
+  paybillLabel?: string | undefined;
+  onPaybill?: () => void;
 }) {
   return (
     <section className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-5 text-center">
@@ -98,6 +103,11 @@ export function MpesaFailed({
         <Button variant="secondary" onClick={onBack}>
           Change phone number
         </Button>
+        {paybillLabel && onPaybill && (
+          <Button variant="secondary" onClick={onPaybill}>
+            {paybillLabel} instead
+          </Button>
+        )}
         <Button onClick={onRetry} className="bg-emerald-700 hover:bg-emerald-800">
           {MPESA_MESSAGES.tryAgain}
         </Button>

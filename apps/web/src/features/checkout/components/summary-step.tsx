@@ -8,6 +8,8 @@ import { formatDayRange } from '../../../lib/dates.ts';
 import { MPESA_MESSAGES } from '@duka/domain/payments/messages';
 import { checkoutQueries, createPayment } from '../api/checkout-api.ts';
 import { MpesaCheckout } from './mpesa-checkout.tsx';
+import { PaybillCheckout } from './paybill-checkout.tsx';
+import { paymentMethodsQuery } from '../../../lib/payment-methods.ts';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -91,7 +93,17 @@ export function SummaryStep({
   const summary = useQuery(checkoutQueries.summary());
   const [error, setError] = useState('');
   const [paying, setPaying] = useState(false);
-  const [mpesa, setMpesa] = useState(false);
+  /** The way being paid right now, and for which order (after a failed prompt). */
+  const [method, setMethod] = useState<
+    { kind: 'mpesa' } | { kind: 'paybill'; orderId?: number } | null
+  >(null);
+  const methods = useQuery(paymentMethodsQuery());
+  const paybillMethod = methods.data?.methods.find((m) => m.method === 'mpesa_paybill');
+  const paybillLabel = paybillMethod
+    ? paybillMethod.kind === 'till'
+      ? MPESA_MESSAGES.payViaTill
+      : MPESA_MESSAGES.payViaPaybill
+    : undefined;
 
   const pay = async () => {
     if (!summary.data) return;
@@ -141,8 +153,15 @@ export function SummaryStep({
           <Row label="Order Total" value={formatKsh(s.totalCents)} strong />
         </dl>
       )}
-      {mpesa && !empty ? (
-        <MpesaCheckout totalCents={s.totalCents} onBack={() => setMpesa(false)} />
+      {method?.kind === 'mpesa' && !empty ? (
+        <MpesaCheckout
+          totalCents={s.totalCents}
+          onBack={() => setMethod(null)}
+          paybillLabel={paybillLabel}
+          onPaybill={(orderId) => setMethod({ kind: 'paybill', orderId })}
+        />
+      ) : method?.kind === 'paybill' && (!empty || method.orderId) ? (
+        <PaybillCheckout orderId={method.orderId} onBack={() => setMethod(null)} />
       ) : (
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
           <Button variant="secondary" onClick={onBack} disabled={paying}>
@@ -151,12 +170,21 @@ export function SummaryStep({
           {/* Every configured method, M-Pesa first (DESIGN.md, "Payments"). */}
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button
-              onClick={() => setMpesa(true)}
+              onClick={() => setMethod({ kind: 'mpesa' })}
               disabled={empty || paying}
               className="bg-emerald-700 hover:bg-emerald-800"
             >
               {MPESA_MESSAGES.payWithMpesa}
             </Button>
+            {paybillLabel && (
+              <Button
+                variant="secondary"
+                onClick={() => setMethod({ kind: 'paybill' })}
+                disabled={empty || paying}
+              >
+                {paybillLabel}
+              </Button>
+            )}
             <Button onClick={pay} disabled={empty || paying}>
               {paying ? 'Redirecting to PayPal...' : MPESA_MESSAGES.payWithPaypal}
             </Button>

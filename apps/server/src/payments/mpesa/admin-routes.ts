@@ -1,0 +1,168 @@
+// The back office's M-Pesa screens: payments that matched no order (and assigning one), the
+// M-PESA statement's reconciliation, and the Paybill/Till URLs' registration with Daraja.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminListQuerySchema,
+  apiErrorSchema,
+  c2bRegistrationSchema,
+  mpesaAssignSchema,
+  statementReconciliationSchema,
+  unmatchedPaymentPageSchema,
+} from '@duka/domain';
+import { badRequest, notFound, unprocessable } from '../../lib/http-error.ts';
+import { paged } from '../../lib/paged.ts';
+import { assignUnmatched, countUnmatched, unmatchedRows, type C2bRow } from './c2b.ts';
+import { reconcileStatement, StatementError } from './statement.ts';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+/** A statement export of a busy month is a few megabytes. */
+const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+const toUnmatched = (row: C2bRow) => ({
+  trans_id: row.transId,
+  amount: row.amountCents,
+  bill_ref: row.billRef,
+  name: row.payerName,
+  received_at: (row.paidAt ?? row.receivedAt).toISOString(),
+  source: row.source,
+});
+
+const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const p = app.payments;
+  app.addHook('onRequest', app.requireAdmin);
+  await app.register(multipart, { limits: { fileSize: STATEMENT_MAX_BYTES, files: 1 } });
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain'],
+    { parseAs: 'string', bodyLimit: STATEMENT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/admin/mpesa/unmatched',
+    {
+      schema: {
+        tags,
+        summary: 'M-Pesa payments that matched no order, newest first',
+        security,
+        querystring: adminListQuerySchema(20),
+        response: { 200: unmatchedPaymentPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      paged('payments', request.query, unmatchedRows(p.db), countUnmatched(p.db), toUnmatched),
+  );
+
+  app.post(
+    '/admin/mpesa/unmatched/:transId/assign',
+    {
+      schema: {
+        tags,
+        summary: 'Apply an unmatched M-Pesa payment to an order awaiting payment',
+        description:
+          'By the same rules as a confirmation: the exact amount pays it, less pays part of it, more pays it and flags the rest to be given back.',
+        security,
+        params: z.object({ transId: z.string().trim().min(1).max(20) }),
+        body: mpesaAssignSchema,
+        response: {
+          200: z.object({ order_id: z.number().int(), status: z.enum(['paid', 'partly-paid']) }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          422: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const applied = await assignUnmatched(
+        p,
+        request.params.transId.toUpperCase(),
+        request.body.order_id,
+        {
+          notFound: () => notFound(`An unmatched payment ${request.params.transId}`),
+          notPayable: (reason) => unprocessable(`It cannot pay that order: ${reason}.`, 'NOT_PAYABLE'),
+        },
+      );
+      if (applied.kind === 'unmatched') throw unprocessable(applied.reason, 'NOT_PAYABLE');
+      return { order_id: applied.orderId, status: applied.kind };
+    },
+  );
+
+  app.post(
+    '/admin/mpesa/statement',
+    {
+      schema: {
+        tags,
+        summary: "Reconcile the M-PESA statement (the organisation portal's CSV export)",
+        description:
+          'Body `text/csv`, or multipart with the file in `file`. Receipts the shop never heard of become unmatched payments; importing the same file again changes nothing.',
+        security,
+        response: { 200: statementReconciliationSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      let csv: string;
+      if (request.isMultipart()) {
+        const file = await request.file();
+        if (!file || file.fieldname !== 'file') throw badRequest('Attach the statement as `file`.');
+        csv = (await file.toBuffer()).toString('utf8');
+      } else if (typeof request.body === 'string') {
+        csv = request.body;
+      } else {
+        throw badRequest('Send the statement as text/csv, or as a file.');
+      }
+      try {
+        return await reconcileStatement(p, csv);
+      } catch (err) {
+        if (err instanceof StatementError) throw badRequest(err.message);
+        if (err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_')) {
+          throw badRequest(`The statement could not be read: ${err.message}`);
+        }
+        throw err;
+      }
+    },
+  );
+
+  const registration = () => p.providers.all().find((provider) => provider.registration)?.registration;
+
+  app.get(
+    '/admin/mpesa/registration',
+    {
+      schema: {
+        tags,
+        summary: "Whether Daraja knows where to send the Paybill/Till's payments",
+        security,
+        response: { 200: c2bRegistrationSchema },
+      },
+    },
+    async () => {
+      const current = registration();
+      return current ? current.current(p.db) : { status: 'sandbox' as const, message: '', lastAttemptAt: null, nextAttemptAt: null, registeredAt: null };
+    },
+  );
+
+  app.post(
+    '/admin/mpesa/registration',
+    {
+      schema: {
+        tags,
+        summary: 'Register the Paybill/Till URLs with Daraja again, now',
+        security,
+        response: { 200: c2bRegistrationSchema },
+      },
+    },
+    async () => {
+      const current = registration();
+      if (!current) {
+        return { status: 'sandbox' as const, message: 'The built-in M-Pesa sandbox needs no registration.', lastAttemptAt: null, nextAttemptAt: null, registeredAt: null };
+      }
+      return current.ensure(
+        { db: p.db, publicUrl: p.publicUrl, secret: p.c2bSecret, log: p.log },
+        { force: true },
+      );
+    },
+  );
+};
+
+export default mpesaAdminRoutes;

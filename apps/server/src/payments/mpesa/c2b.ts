@@ -1,0 +1,286 @@
+// Payments the shopper starts from the M-Pesa menu, to the shop's Paybill (with the order number as
+// the account number) or Till (with no account number: the shopper types the M-Pesa code from the
+// SMS), matched to orders (decision record 018). Everything is idempotent by the receipt
+// (TransID); a payment that matches no order awaiting payment is kept as an unmatched payment for
+// the admin to assign. No shilling is lost: partial payments add up, and more than the total is
+// flagged to be given back.
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { mpesaC2b, payments } from '../../db/schema.ts';
+import type { Payments } from '../context.ts';
+import { recordEvents } from '../events-repo.ts';
+import * as repo from '../repo.ts';
+import { orderIdOf, parseC2b, type C2bPayment } from './c2b-body.ts';
+import { maskedJson } from './mask.ts';
+
+export type C2bRow = typeof mpesaC2b.$inferSelect;
+
+export type Applied =
+  /** It paid the order, exactly or with more than the total (`overpaidCents` due back). */
+  | { kind: 'paid'; orderId: number; paymentId: number; overpaidCents: number }
+  /** Less than the total so far: the balance is still due. */
+  | { kind: 'partly-paid'; orderId: number; paymentId: number; balanceCents: number }
+  /** No order awaiting payment takes it: it stays unmatched. */
+  | { kind: 'unmatched'; reason: string };
+
+export type ConfirmationOutcome =
+  | Applied
+  /** Seen before (by its receipt): nothing changes. */
+  | { kind: 'duplicate'; transId: string }
+  /** Not a payment at all, or not from Daraja: recorded, pays nothing. */
+  | { kind: 'rejected'; reason: string };
+
+export function noteOfConfirmation(outcome: ConfirmationOutcome): string {
+  switch (outcome.kind) {
+    case 'paid':
+      return outcome.overpaidCents > 0
+        ? `applied: order ${outcome.orderId} paid, Ksh ${outcome.overpaidCents / 100} over: refund due`
+        : `applied: order ${outcome.orderId} paid`;
+    case 'partly-paid':
+      return `applied: order ${outcome.orderId} partly paid, Ksh ${outcome.balanceCents / 100} still due`;
+    case 'unmatched':
+      return `unmatched: ${outcome.reason}`;
+    case 'duplicate':
+      return `duplicate: receipt ${outcome.transId} already received`;
+    case 'rejected':
+      return `rejected: ${outcome.reason}`;
+  }
+}
+
+/** The order's Paybill/Till payment still open, or a new one for the order's total. */
+async function paybillPaymentOf(p: Payments, tx: Tx, order: repo.OrderRow) {
+  const [open] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.method, 'mpesa_paybill'),
+        eq(payments.status, 'created'),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(1);
+  if (open) return open;
+  const provider = p.providers.forMethod('mpesa_paybill');
+  return repo.insertPayment(tx, {
+    orderId: order.id,
+    provider: provider.name,
+    providerPaymentId: `${provider.idPrefix}-${randomBytes(16).toString('base64url')}`,
+    method: 'mpesa_paybill',
+    amountCents: order.totalCents,
+    currency: 'KES',
+    settlementCurrency: 'KES',
+    settlementAmountMinor: order.totalCents,
+  });
+}
+
+/**
+ * Applies money that came in to an order, in the caller's transaction: it must be awaiting
+ * payment. Partial payments add up on the order's Paybill payment until the total is reached.
+ */
+export async function applyPaidIn(
+  p: Payments,
+  tx: Tx,
+  row: C2bRow,
+  orderId: number,
+): Promise<Applied> {
+  const order = await repo.lockOrder(tx, orderId);
+  if (!order) return { kind: 'unmatched', reason: `no order ${orderId}` };
+  if (order.status !== 'pending_payment') {
+    return {
+      kind: 'unmatched',
+      reason: `order ${orderId} is not awaiting payment (${order.status})`,
+    };
+  }
+  const payment = await paybillPaymentOf(p, tx, order);
+  const received = payment.receivedCents + row.amountCents;
+  await tx
+    .update(mpesaC2b)
+    .set({ paymentId: payment.id, appliedAt: new Date() })
+    .where(eq(mpesaC2b.id, row.id));
+  if (received < payment.amountCents) {
+    await repo.updatePayment(tx, payment.id, { receivedCents: received });
+    return {
+      kind: 'partly-paid',
+      orderId,
+      paymentId: payment.id,
+      balanceCents: payment.amountCents - received,
+    };
+  }
+  const overpaidCents = received - payment.amountCents;
+  const paidAt = row.paidAt ?? new Date();
+  // Recorded before the order hears of it: the confirmation it sends names the receipt.
+  await repo.updatePayment(tx, payment.id, {
+    status: 'captured',
+    transactionId: row.transId,
+    capturedAt: paidAt,
+    receivedCents: received,
+    overpaidCents,
+    refundDue: overpaidCents > 0,
+    nextQueryAt: null,
+  });
+  await p.applyToOrder(tx, order, { kind: 'paid', at: paidAt });
+  return { kind: 'paid', orderId, paymentId: payment.id, overpaidCents };
+}
+
+/** Daraja's confirmation of a completed Paybill or Till payment. Answered 'Accepted' whatever it was. */
+export async function receiveConfirmation(
+  p: Payments,
+  body: string | undefined,
+  fromDaraja: boolean,
+): Promise<ConfirmationOutcome> {
+  const text = body ?? '';
+  const record = async (db: Db | Tx, outcome: ConfirmationOutcome, paymentId: number | null) => {
+    await recordEvents(db, paymentId, [
+      { kind: 'c2b-confirmation', body: text, note: noteOfConfirmation(outcome) },
+    ]);
+    return outcome;
+  };
+  if (!fromDaraja) {
+    return record(p.db, { kind: 'rejected', reason: 'no or a wrong secret in the address' }, null);
+  }
+  const parsed = parseC2b(body);
+  if (!parsed.ok) return record(p.db, { kind: 'rejected', reason: parsed.reason }, null);
+  return p.db.transaction(async (tx) => {
+    const row = await insertPaidIn(tx, parsed.payment, 'confirmation');
+    if (!row) return record(tx, { kind: 'duplicate', transId: parsed.payment.transId }, null);
+    const outcome = await match(p, tx, row);
+    return record(tx, outcome, 'paymentId' in outcome ? outcome.paymentId : null);
+  });
+}
+
+/** The row of a new receipt; undefined when the receipt was seen before. */
+export async function insertPaidIn(tx: Tx, paid: C2bPayment, source: string) {
+  const [row] = await tx
+    .insert(mpesaC2b)
+    .values({ ...paid, msisdn: paid.msisdn, source })
+    .onConflictDoNothing({ target: mpesaC2b.transId })
+    .returning();
+  return row;
+}
+
+/** A Till code the shopper typed first, else the account number, names the order. */
+async function match(p: Payments, tx: Tx, row: C2bRow): Promise<Applied> {
+  const [claimed] = await tx
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(eq(payments.claimedReceipt, row.transId));
+  const orderId = claimed?.orderId ?? orderIdOf(row.billRef);
+  if (orderId === null) {
+    return {
+      kind: 'unmatched',
+      reason: row.billRef ? `account number '${row.billRef}' names no order` : 'no account number',
+    };
+  }
+  return applyPaidIn(p, tx, row, orderId);
+}
+
+export type ValidationAnswer = { ResultCode: string; ResultDesc: string };
+const ACCEPTED: ValidationAnswer = { ResultCode: '0', ResultDesc: 'Accepted' };
+const rejected = (code: string): ValidationAnswer => ({ ResultCode: code, ResultDesc: 'Rejected' });
+
+/**
+ * Daraja's question before it completes a payment (only where Safaricom enabled validation):
+ * a Paybill payment must name an order awaiting payment; a Till payment has no account to check.
+ */
+export async function validatePaidIn(
+  p: Payments,
+  body: string | undefined,
+  fromDaraja: boolean,
+): Promise<ValidationAnswer> {
+  const parsed = parseC2b(body);
+  const answer = await (async () => {
+    if (!fromDaraja) return rejected('C2B00016');
+    if (!parsed.ok) {
+      return /TransAmount/.test(parsed.reason) ? rejected('C2B00013') : rejected('C2B00016');
+    }
+    if (parsed.payment.amountCents <= 0) return rejected('C2B00013');
+    if (parsed.payment.kind === 'Buy Goods' || parsed.payment.billRef === '') return ACCEPTED;
+    const orderId = orderIdOf(parsed.payment.billRef);
+    const order = orderId === null ? undefined : await repo.findOrder(p.db, orderId);
+    return order?.status === 'pending_payment' ? ACCEPTED : rejected('C2B00012');
+  })();
+  await recordEvents(p.db, null, [
+    {
+      kind: 'c2b-validation',
+      body: body ?? '',
+      note: `answered ${maskedJson(answer)}`,
+    },
+  ]);
+  return answer;
+}
+
+export type ClaimOutcome = 'paid' | 'partly-paid' | 'waiting';
+
+/**
+ * A Till payment's code, typed by the shopper whose order it pays. Paid when its confirmation is
+ * here already; remembered and matched when it comes; refused when it paid another order.
+ */
+export async function claimCode(
+  p: Payments,
+  userId: number,
+  providerPaymentId: string,
+  code: string,
+  errors: { notFound: () => Error; used: () => Error; notPayable: () => Error },
+): Promise<ClaimOutcome> {
+  const own = await repo.ownPayment(p.db, userId, providerPaymentId);
+  if (!own || own.payment.method !== 'mpesa_paybill') throw errors.notFound();
+  return p.db.transaction(async (tx) => {
+    const { payment } = await repo.lockWithOrder(tx, own.payment.id);
+    const [row] = await tx.select().from(mpesaC2b).where(eq(mpesaC2b.transId, code)).for('update');
+    if (row?.paymentId === payment.id)
+      return payment.status === 'captured' ? 'paid' : 'partly-paid';
+    if (row && row.paymentId !== null) throw errors.used();
+    if (row) {
+      const applied = await applyPaidIn(p, tx, row, payment.orderId);
+      if (applied.kind === 'unmatched') throw errors.notPayable();
+      return applied.kind;
+    }
+    const [other] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.claimedReceipt, code));
+    if (other && other.id !== payment.id) throw errors.used();
+    await repo.updatePayment(tx, payment.id, { claimedReceipt: code });
+    return 'waiting';
+  });
+}
+
+/** Money that matched no order, newest first. */
+export const unmatchedRows = (db: Db) =>
+  db.select().from(mpesaC2b).where(isNull(mpesaC2b.paymentId)).orderBy(desc(mpesaC2b.receivedAt));
+
+export const countUnmatched = (db: Db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mpesaC2b)
+    .where(isNull(mpesaC2b.paymentId));
+
+/** The admin applies an unmatched payment to an order, by the same rules as a confirmation. */
+export async function assignUnmatched(
+  p: Payments,
+  transId: string,
+  orderId: number,
+  errors: { notFound: () => Error; notPayable: (reason: string) => Error },
+): Promise<Applied> {
+  return p.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(mpesaC2b)
+      .where(and(eq(mpesaC2b.transId, transId), isNull(mpesaC2b.paymentId)))
+      .for('update');
+    if (!row) throw errors.notFound();
+    const applied = await applyPaidIn(p, tx, row, orderId);
+    if (applied.kind === 'unmatched') throw errors.notPayable(applied.reason);
+    await recordEvents(tx, applied.paymentId, [
+      {
+        kind: 'c2b-assigned',
+        body: JSON.stringify({ TransID: row.transId, order_id: orderId }),
+        note: `assigned by an administrator: ${applied.kind}`,
+      },
+    ]);
+    return applied;
+  });
+}

@@ -1,0 +1,54 @@
+// M-Pesa from the menu as a payment provider: the shopper pays the shop's Paybill (the order number
+// as the account number) or Till, and the payment is matched to the order when Daraja confirms it
+// (c2b.ts). Starting one asks nobody: it only says what to enter.
+import type { Paybill } from '@duka/domain';
+import type {
+  PaymentProvider,
+  ProviderRegistration,
+  SandboxPage,
+  StartOutcome,
+  StartRequest,
+} from '../provider.ts';
+
+export class PaybillProvider implements PaymentProvider {
+  readonly name: 'mpesa-paybill' | 'mpesa-till';
+  readonly method = 'mpesa_paybill';
+  readonly label: string;
+  readonly idPrefix = 'PB';
+  readonly asksPhone = false;
+  readonly sandboxPage?: SandboxPage;
+  readonly registration?: ProviderRegistration;
+
+  constructor(
+    private readonly kind: 'paybill' | 'till',
+    private readonly businessNumber: string,
+    extras: {
+      /** The built-in sandbox's M-Pesa menu, which pays through the same confirmation code. */
+      sandboxPage?: SandboxPage;
+      /** Daraja's URL registration, when Daraja is configured. */
+      registration?: ProviderRegistration;
+    } = {},
+  ) {
+    if (extras.sandboxPage) this.sandboxPage = extras.sandboxPage;
+    if (extras.registration) this.registration = extras.registration;
+    this.name = kind === 'till' ? 'mpesa-till' : 'mpesa-paybill';
+    this.label = kind === 'till' ? 'M-Pesa Till' : 'M-Pesa Paybill';
+  }
+
+  async start(request: StartRequest): Promise<StartOutcome> {
+    return {
+      kind: 'instructions',
+      paybill: this.instructions(request.orderId, request.amountCents),
+      log: [],
+    };
+  }
+
+  instructions(orderId: number, amountCents: number): Paybill {
+    return {
+      kind: this.kind,
+      business_number: this.businessNumber,
+      account_number: this.kind === 'till' ? '' : String(orderId),
+      amount: Math.ceil(amountCents / 100),
+    };
+  }
+}

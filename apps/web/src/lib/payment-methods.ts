@@ -1,0 +1,22 @@
+// How this shop takes payment (GET /api/payments/methods): checkout's buttons and the pages that
+// explain paying read the same list, so they never promise what the shop does not take.
+import { queryOptions } from '@tanstack/react-query';
+import type { PaymentMethods } from '@duka/domain/payments/schemas';
+import { api } from './api-client.ts';
+
+export const paymentMethodsQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'methods'],
+    queryFn: () => api<PaymentMethods>('/payments/methods'),
+    staleTime: 5 * 60_000,
+  });
+
+export type ShopPaymentMethod = PaymentMethods['methods'][number];
+
+/** 'M-Pesa, M-Pesa Paybill and PayPal' */
+export function methodList(methods: readonly ShopPaymentMethod[]): string {
+  const labels = methods.map((m) => m.label);
+  return labels.length <= 1
+    ? (labels[0] ?? '')
+    : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
