@@ -12,6 +12,15 @@ import type { TestProject } from 'vitest/node';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export default async function setup(project: TestProject) {
+  // The demo pictures, drawn once for this run (or for the whole CI run, which names the folder).
+  const ownCache = !process.env.DEMO_IMAGE_CACHE_DIR;
+  const imageCache =
+    process.env.DEMO_IMAGE_CACHE_DIR ??
+    path.resolve(here, '../../../.tmp', `demo-images-${process.pid}`);
+  project.provide('demoImageCache', imageCache);
+  const forgetImages = () => {
+    if (ownCache) rmSync(imageCache, { recursive: true, force: true });
+  };
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `duka_template_${process.pid}`;
@@ -28,6 +37,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await admin.query(`drop database if exists ${template} with (force)`);
       await admin.end();
+      forgetImages();
     };
   }
 
@@ -40,12 +50,17 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, `pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return () => rmSync(file, { force: true });
+  return () => {
+    rmSync(file, { force: true });
+    forgetImages();
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate?: string;
     pgliteTemplate?: string;
+    /** seed/image-cache.ts: where this run's demo pictures are drawn once. */
+    demoImageCache: string;
   }
 }

@@ -9,6 +9,7 @@ import { categories, productImages, products, reviews } from '../db/schema.ts';
 import { mapLimit } from '../lib/map-limit.ts';
 import { storeWithWidths } from '../uploads/widths.ts';
 import { encodeArtwork, renderProductPixels } from './artwork.ts';
+import { withImageCache } from './image-cache.ts';
 import { CATEGORY_SEEDS, PRODUCT_SEEDS, type ProductSeed } from './catalog-data.ts';
 import { createRandom } from './random.ts';
 import { reviewDrafts } from './reviews.ts';
@@ -18,6 +19,8 @@ const DAY_MS = 86_400_000;
 export interface DemoSeedOptions {
   /** Where images are written (DATA_DIR/images); omit to skip rendering (API tests). */
   imagesDir?: string | undefined;
+  /** Pictures drawn once for a whole test run (DEMO_IMAGE_CACHE_DIR, image-cache.ts). */
+  imageCacheDir?: string | undefined;
   now?: Date;
   log?: (message: string) => void;
 }
@@ -76,20 +79,22 @@ export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Pr
       plan.imageNames.map((name, variant) => ({ plan, name, variant })),
     );
     const started = Date.now();
-    await mapLimit(jobs, 4, async ({ plan, name, variant }) => {
-      // An image left by an earlier run is kept; start-up gives it any width copy it lacks.
-      if (await exists(path.join(dir, name))) return;
-      const category = categoryBySlug.get(plan.seed.category)!;
-      const pixels = await renderProductPixels({
-        title: plan.seed.title,
-        brand: plan.seed.brand,
-        categoryName: category.name,
-        colors: category.colors,
-        variant,
-      });
-      await storeWithWidths(dir, name, await encodeArtwork(pixels), pixels);
-    });
-    options.log?.(`rendered ${jobs.length} product images in ${Date.now() - started} ms`);
+    const how = await withImageCache(options.imageCacheDir, dir, (into) =>
+      mapLimit(jobs, 4, async ({ plan, name, variant }) => {
+        // An image left by an earlier run is kept; start-up gives it any width copy it lacks.
+        if (await exists(path.join(into, name))) return;
+        const category = categoryBySlug.get(plan.seed.category)!;
+        const pixels = await renderProductPixels({
+          title: plan.seed.title,
+          brand: plan.seed.brand,
+          categoryName: category.name,
+          colors: category.colors,
+          variant,
+        });
+        await storeWithWidths(into, name, await encodeArtwork(pixels), pixels);
+      }).then(() => undefined),
+    );
+    options.log?.(`${how} ${jobs.length} product images in ${Date.now() - started} ms`);
   }
 
   await db.transaction(async (tx) => {
