@@ -2,11 +2,14 @@
 // a PGlite data-directory dump (loading it skips initdb) or a PostgreSQL database made from a
 // template database.
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { drawDemoImages } from '../src/seed/demo.ts';
 import type { TestProject } from 'vitest/node';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,7 +21,18 @@ export default async function setup(project: TestProject) {
     process.env.DEMO_IMAGE_CACHE_DIR ??
     path.resolve(here, '../../../.tmp', `demo-images-${process.pid}`);
   project.provide('demoImageCache', imageCache);
-  const forgetImages = () => {
+  // Drawing them is the longest single piece of work of the run: it starts now, beside the first
+  // test files, instead of whenever the image test's turn comes (it then copies them).
+  const drawing = mkdtemp(path.join(os.tmpdir(), 'duka-demo-images-'))
+    .then(async (dir) => {
+      await drawDemoImages(dir, imageCache);
+      await rm(dir, { recursive: true, force: true });
+    })
+    .catch((err: unknown) => {
+      process.stderr.write(`Drawing the demo pictures failed: ${String(err)}\n`);
+    });
+  const forgetImages = async () => {
+    await drawing;
     if (ownCache) rmSync(imageCache, { recursive: true, force: true });
   };
   const url = process.env.DATABASE_URL;
@@ -37,7 +51,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await admin.query(`drop database if exists ${template} with (force)`);
       await admin.end();
-      forgetImages();
+      await forgetImages();
     };
   }
 
@@ -50,9 +64,9 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, `pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return () => {
+  return async () => {
     rmSync(file, { force: true });
-    forgetImages();
+    await forgetImages();
   };
 }
 
