@@ -29,7 +29,6 @@ export const createPaymentBodySchema = z
   })
   .loose()
   .optional();
-export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
 
 /** 202 from POST /api/create-payment with method 'mpesa': the push was sent. */
 export const mpesaStartedSchema = z
