@@ -41,6 +41,7 @@ async function main() {
   const admin = await prepareDatabase(database, {
     seedDemo: config.SEED_DEMO,
     imagesDir: path.resolve(config.DATA_DIR, 'images'),
+    imageCacheDir: config.DEMO_IMAGE_CACHE_DIR,
     uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
     admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
     log: (message) => app.log.info(message),

@@ -14,6 +14,8 @@ export interface Preparation {
   seedDemo: boolean;
   /** Where the demo catalogue's pictures are drawn; without it they are left out. */
   imagesDir?: string | undefined;
+  /** Demo pictures drawn once for a whole test run (seed/image-cache.ts). */
+  imageCacheDir?: string | undefined;
   /** Where uploaded images are kept; their width copies are completed at start-up. */
   uploadsDir?: string | undefined;
   admin: AdminSeed;
@@ -21,12 +23,12 @@ export interface Preparation {
 }
 
 export async function prepareDatabase(database: Database, preparation: Preparation) {
-  const { seedDemo, imagesDir, uploadsDir, admin, log } = preparation;
+  const { seedDemo, imagesDir, imageCacheDir, uploadsDir, admin, log } = preparation;
   const prepared = await database.exclusive(
     'startup',
     async () => {
       await migrateDatabase(database);
-      if (seedDemo) await seedDemoCatalog(database.db, { imagesDir, log });
+      if (seedDemo) await seedDemoCatalog(database.db, { imagesDir, imageCacheDir, log });
       const made = await ensureAdmin(database.db, admin);
       const folders = [imagesDir && path.join(imagesDir, 'products'), uploadsDir];
       await backfillWidths(

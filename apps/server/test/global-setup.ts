@@ -2,16 +2,39 @@
 // a PGlite data-directory dump (loading it skips initdb) or a PostgreSQL database made from a
 // template database.
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { drawDemoImages } from '../src/seed/demo.ts';
 import type { TestProject } from 'vitest/node';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export default async function setup(project: TestProject) {
+  // The demo pictures, drawn once for this run (or for the whole CI run, which names the folder).
+  const ownCache = !process.env.DEMO_IMAGE_CACHE_DIR;
+  const imageCache =
+    process.env.DEMO_IMAGE_CACHE_DIR ??
+    path.resolve(here, '../../../.tmp', `demo-images-${process.pid}`);
+  project.provide('demoImageCache', imageCache);
+  // Drawing them is the longest single piece of work of the run: it starts now, beside the first
+  // test files, instead of whenever the image test's turn comes (it then copies them).
+  const drawing = mkdtemp(path.join(os.tmpdir(), 'duka-demo-images-'))
+    .then(async (dir) => {
+      await drawDemoImages(dir, imageCache);
+      await rm(dir, { recursive: true, force: true });
+    })
+    .catch((err: unknown) => {
+      process.stderr.write(`Drawing the demo pictures failed: ${String(err)}\n`);
+    });
+  const forgetImages = async () => {
+    await drawing;
+    if (ownCache) rmSync(imageCache, { recursive: true, force: true });
+  };
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `duka_template_${process.pid}`;
@@ -28,6 +51,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await admin.query(`drop database if exists ${template} with (force)`);
       await admin.end();
+      await forgetImages();
     };
   }
 
@@ -40,12 +64,17 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, `pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return () => rmSync(file, { force: true });
+  return async () => {
+    rmSync(file, { force: true });
+    await forgetImages();
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate?: string;
     pgliteTemplate?: string;
+    /** seed/image-cache.ts: where this run's demo pictures are drawn once. */
+    demoImageCache: string;
   }
 }

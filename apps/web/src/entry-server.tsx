@@ -3,6 +3,12 @@
 // pages come back as the shop's frame (header, footer, a skeleton of the page's size) that the
 // browser replaces; anything else (the back office) is left to the plain app shell.
 import { StrictMode } from 'react';
+import type {
+  InProcessApi,
+  RenderedPage,
+  RenderOptions,
+  ServerEntry,
+} from '@duka/domain/rendering/contract';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -19,38 +25,22 @@ import { setApiTransport } from './lib/api-client.ts';
 import { ServerResponseContext, ServerResponseSink } from './lib/server-response.ts';
 import { documentTitle } from './lib/use-document-title.ts';
 import { CollectingQueryClient } from './ssr/collecting-query-client.ts';
-import { serialiseState } from './ssr/dehydrated-state.ts';
+import { serialiseState, STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
 import { buildHead } from './ssr/head.ts';
 
-export { STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
-
-export interface RenderedPage {
-  kind: 'page' | 'frame';
-  status: number;
-  /** The inside of <div id="root">. */
-  html: string;
-  /** Tags for <head>. */
-  head: string;
-  /** The query cache as JSON, for hydration; null for a frame. */
-  state: string | null;
-  /** Source modules of the matched pages (src/…), whose chunks the page preloads. */
-  modules: string[];
+/** How API calls made while rendering are answered: in-process by the server, GET only. */
+function configure(options: { api: InProcessApi }) {
+  setApiTransport(async (url, init) => {
+    const method = init.method ?? 'GET';
+    if (method !== 'GET') throw new Error(`Server rendering makes no ${method} calls`);
+    const answer = await options.api(url);
+    const empty = answer.status === 204 || answer.status === 304;
+    return new Response(empty ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  });
 }
-
-export interface RenderOptions {
-  /** The shop's public origin, for canonical and Open Graph addresses. */
-  origin: string;
-}
-
-/** How API calls made while rendering are answered: in-process by the server. */
-export function configure(options: {
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
-}) {
-  setApiTransport(options.fetch);
-}
-
-/** Loads every page's code once at start-up: no render waits on a file (or finds it replaced). */
-export const warm = loadAllPages;
 
 const handler = createStaticHandler(routes);
 
@@ -65,10 +55,8 @@ const frameHandler = createStaticHandler([
 /** At most this many passes: a page whose queries depend on earlier answers needs more than one. */
 const MAX_PASSES = 4;
 
-export async function render(
-  request: Request,
-  options: RenderOptions,
-): Promise<RenderedPage | null> {
+async function render(path: string, options: RenderOptions): Promise<RenderedPage | null> {
+  const request = new Request(new URL(path, options.origin));
   const context = await handler.query(request);
   if (context instanceof Response) return null;
   const leaf = context.matches.at(-1)?.route;
@@ -116,7 +104,7 @@ export async function render(
     url,
     status: sink.status,
     title: sink.title ?? documentTitle(''),
-    routePath: leaf?.path,
+    page: { description: handle.description, structuredData: handle.structuredData },
     params: context.matches.at(-1)?.params ?? {},
     queryClient,
   });
@@ -129,3 +117,12 @@ export async function render(
     modules,
   };
 }
+
+/** What the server loads (dist/server/entry-server.js): checked against the shared contract. */
+export default {
+  STATE_ELEMENT_ID,
+  configure,
+  render,
+  // Every page's code, once at start-up: no render waits on a file (or finds it replaced).
+  warm: loadAllPages,
+} satisfies ServerEntry;

@@ -1,6 +1,6 @@
 // The demo catalogue: written by us (catalog-data.ts), with artwork rendered at seed time so the
 // shop works offline (each image 800 px with its 160, 400 and 800 px width copies), reviews on most products and listing dates spread over ten months.
-import { mkdir, access } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { percentToBasisPoints, shillingsToCents } from '@duka/domain';
@@ -9,6 +9,7 @@ import { categories, productImages, products, reviews } from '../db/schema.ts';
 import { mapLimit } from '../lib/map-limit.ts';
 import { storeWithWidths } from '../uploads/widths.ts';
 import { encodeArtwork, renderProductPixels } from './artwork.ts';
+import { withImageCache } from './image-cache.ts';
 import { CATEGORY_SEEDS, PRODUCT_SEEDS, type ProductSeed } from './catalog-data.ts';
 import { createRandom } from './random.ts';
 import { reviewDrafts } from './reviews.ts';
@@ -18,6 +19,8 @@ const DAY_MS = 86_400_000;
 export interface DemoSeedOptions {
   /** Where images are written (DATA_DIR/images); omit to skip rendering (API tests). */
   imagesDir?: string | undefined;
+  /** Pictures drawn once for a whole test run (DEMO_IMAGE_CACHE_DIR, image-cache.ts). */
+  imageCacheDir?: string | undefined;
   now?: Date;
   log?: (message: string) => void;
 }
@@ -46,19 +49,49 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+const imageNamesOf = (sku: string, index: number) =>
+  Array.from({ length: imageCountOf(index) }, (_, n) => `${sku}-${n + 1}.webp`);
+
+/**
+ * Draws every demo product's pictures (with their width copies) into `imagesDir/products`, or
+ * copies them from this run's cache (image-cache.ts). Says which it did and how long it took.
+ */
+export async function drawDemoImages(
+  imagesDir: string,
+  imageCacheDir?: string | undefined,
+): Promise<string> {
+  const dir = path.join(imagesDir, 'products');
+  const categoryBySlug = new Map(CATEGORY_SEEDS.map((c) => [c.slug, c]));
+  const jobs = PRODUCT_SEEDS.flatMap((seed, index) =>
+    imageNamesOf(skuOf(seed, index), index).map((name, variant) => ({ seed, name, variant })),
+  );
+  const started = Date.now();
+  const how = await withImageCache(imageCacheDir, dir, (into) =>
+    mapLimit(jobs, 4, async ({ seed, name, variant }) => {
+      // An image left by an earlier run is kept; start-up gives it any width copy it lacks.
+      if (await exists(path.join(into, name))) return;
+      const category = categoryBySlug.get(seed.category)!;
+      const pixels = await renderProductPixels({
+        title: seed.title,
+        brand: seed.brand,
+        categoryName: category.name,
+        colors: category.colors,
+        variant,
+      });
+      await storeWithWidths(into, name, await encodeArtwork(pixels), pixels);
+    }).then(() => undefined),
+  );
+  return `${how} ${jobs.length} product images in ${Date.now() - started} ms`;
+}
+
 export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(products);
   if ((existing?.n ?? 0) > 0) return 0;
   const now = options.now ?? new Date();
   const random = createRandom(20_241_122);
-  const categoryBySlug = new Map(CATEGORY_SEEDS.map((c) => [c.slug, c]));
-
   const plans = PRODUCT_SEEDS.map((seed, index) => {
     const sku = skuOf(seed, index);
-    const imageNames = Array.from(
-      { length: imageCountOf(index) },
-      (_, n) => `${sku}-${n + 1}.webp`,
-    );
+    const imageNames = imageNamesOf(sku, index);
     const createdAt = new Date(now.getTime() - random.int(2, 300) * DAY_MS - random.int(0, DAY_MS));
     const reviewCount = index % 9 === 4 ? 0 : random.int(3, 9);
     const drafts = reviewDrafts(
@@ -70,26 +103,8 @@ export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Pr
   });
 
   if (options.imagesDir) {
-    const dir = path.join(options.imagesDir, 'products');
-    await mkdir(dir, { recursive: true });
-    const jobs = plans.flatMap((plan) =>
-      plan.imageNames.map((name, variant) => ({ plan, name, variant })),
-    );
-    const started = Date.now();
-    await mapLimit(jobs, 4, async ({ plan, name, variant }) => {
-      // An image left by an earlier run is kept; start-up gives it any width copy it lacks.
-      if (await exists(path.join(dir, name))) return;
-      const category = categoryBySlug.get(plan.seed.category)!;
-      const pixels = await renderProductPixels({
-        title: plan.seed.title,
-        brand: plan.seed.brand,
-        categoryName: category.name,
-        colors: category.colors,
-        variant,
-      });
-      await storeWithWidths(dir, name, await encodeArtwork(pixels), pixels);
-    });
-    options.log?.(`rendered ${jobs.length} product images in ${Date.now() - started} ms`);
+    const drawn = await drawDemoImages(options.imagesDir, options.imageCacheDir);
+    options.log?.(drawn);
   }
 
   await db.transaction(async (tx) => {

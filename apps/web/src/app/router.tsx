@@ -25,7 +25,14 @@ export interface RouteHandle {
   module: string;
   /** Rendered on the server and hydrated; otherwise the server sends the shop's frame. */
   ssr: boolean;
+  /** Its meta description, for a page whose text does not come from data. */
+  description?: string;
+  /** The structured data its <head> carries (ssr/head.ts): a product's, or the shop's. */
+  structuredData?: 'product' | 'organization';
 }
+
+/** What a server-rendered page says of itself in <head>. */
+type Rendered = Pick<RouteHandle, 'description' | 'structuredData'>;
 
 function lazyModule(key: string, pick?: (m: Record<string, unknown>) => ComponentType) {
   const load = modules[key];
@@ -45,13 +52,13 @@ function lazyModule(key: string, pick?: (m: Record<string, unknown>) => Componen
  * personal data (log-in, sign-up, contact) are not among them: before hydration a browser would
  * submit such a form by itself, putting what was typed into the address.
  */
-const page = (path: string, key: string, ssr = false): RouteObject => {
+const page = (path: string, key: string, rendered?: Rendered): RouteObject => {
   const { lazy, handle } = lazyModule(key);
-  return { path, lazy, handle: { ...handle, ssr } };
+  return { path, lazy, handle: { ...handle, ...rendered, ssr: rendered !== undefined } };
 };
-const index = (key: string, ssr = false): RouteObject => {
+const index = (key: string, rendered?: Rendered): RouteObject => {
   const { lazy, handle } = lazyModule(key);
-  return { index: true, lazy, handle: { ...handle, ssr } };
+  return { index: true, lazy, handle: { ...handle, ...rendered, ssr: rendered !== undefined } };
 };
 
 const catalog = '../features/catalog/routes';
@@ -68,21 +75,44 @@ export const routes: RouteObject[] = [
         element: <ShopLayout />,
         errorElement: <RouteError />,
         children: [
-          index('./routes/home-route.tsx', true),
-          page('products', `${catalog}/products-page.tsx`, true),
-          page('products/:id', './routes/product-detail-route.tsx', true),
-          page('toppicks', `${catalog}/top-picks-page.tsx`, true),
-          page('weeklyoffers', `${catalog}/weekly-offers-page.tsx`, true),
-          page('about', `${staticPages}/about-page.tsx`, true),
-          page('privacy', `${staticPages}/privacy-page.tsx`, true),
-          page('faqs', `${staticPages}/faqs-page.tsx`, true),
-          page('delivery', `${staticPages}/delivery-page.tsx`, true),
-          page('mpesa', `${staticPages}/mpesa-page.tsx`, true),
-          page('paypal', `${staticPages}/paypal-page.tsx`, true),
-          page('payless', `${staticPages}/payless-page.tsx`, true),
+          index('./routes/home-route.tsx', { structuredData: 'organization' }),
+          page('products', `${catalog}/products-page.tsx`, {
+            description:
+              'Browse every product at Duka by category and brand, with prices in Kenyan shillings.',
+          }),
+          page('products/:id', './routes/product-detail-route.tsx', {
+            structuredData: 'product',
+          }),
+          page('toppicks', `${catalog}/top-picks-page.tsx`, {
+            description: 'The best-rated products at Duka this week.',
+          }),
+          page('weeklyoffers', `${catalog}/weekly-offers-page.tsx`, {
+            description: 'This week’s discounts at Duka, priced in Kenyan shillings.',
+          }),
+          page('about', `${staticPages}/about-page.tsx`, {
+            description: 'Who we are: Duka, an online shop delivering consumer goods across Kenya.',
+          }),
+          page('privacy', `${staticPages}/privacy-page.tsx`, {
+            description: 'How Duka collects, uses and protects your personal data.',
+          }),
+          page('faqs', `${staticPages}/faqs-page.tsx`, {
+            description: 'Answers to common questions about ordering, paying and delivery at Duka.',
+          }),
+          page('delivery', `${staticPages}/delivery-page.tsx`, {
+            description: 'How Duka delivers across Kenya, how long it takes and how returns work.',
+          }),
+          page('mpesa', `${staticPages}/mpesa-page.tsx`, {
+            description: 'How to pay for your Duka order with M-Pesa.',
+          }),
+          page('paypal', `${staticPages}/paypal-page.tsx`, {
+            description: 'How to pay for your Duka order with PayPal.',
+          }),
+          page('payless', `${staticPages}/payless-page.tsx`, {
+            description: 'Ways to pay less at Duka.',
+          }),
           page('contact', '../features/contact/routes/contact-page.tsx'),
-          page('cart', './routes/cart-route.tsx', true),
-          page('wishlist', './routes/wishlist-route.tsx', true),
+          page('cart', './routes/cart-route.tsx', {}),
+          page('wishlist', './routes/wishlist-route.tsx', {}),
           page('checkout', '../features/checkout/routes/checkout-page.tsx'),
           page('excute-payment', '../features/checkout/routes/execute-payment-page.tsx'),
           page('ordercomplete', '../features/orders/routes/order-complete-page.tsx'),

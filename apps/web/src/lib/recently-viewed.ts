@@ -1,4 +1,8 @@
-// Products this browser has looked at, newest first, for 'related products' in the account area.
+// Products the signed-in shopper has looked at in this browser, newest first, for 'related
+// products' in the account area. Nothing is remembered for a visitor who is not signed in, and
+// log-out forgets the list (a page still on screen after log-out cannot write it again).
+import { getAccessToken } from './session-tokens.ts';
+
 const KEY = 'duka:recently-viewed';
 const MAX = 12;
 
@@ -21,6 +25,7 @@ export function recentlyViewed(): Viewed[] {
 }
 
 export function rememberViewed(item: Viewed): void {
+  if (!getAccessToken()) return;
   try {
     const next = [item, ...recentlyViewed().filter((v) => v.id !== item.id)].slice(0, MAX);
     window.localStorage.setItem(KEY, JSON.stringify(next));

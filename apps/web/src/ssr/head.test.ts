@@ -31,7 +31,11 @@ function headFor(path: string, status = 200) {
     url: new URL(path, 'https://duka.example'),
     status,
     title: 'A | Duka',
-    routePath: path.startsWith('/products/') ? 'products/:id' : undefined,
+    page: path.startsWith('/products/')
+      ? { structuredData: 'product' as const }
+      : path === '/'
+        ? { structuredData: 'organization' as const }
+        : { description: 'A page of the shop.' },
     params: { id: path.split('/')[2] },
     queryClient,
   });

@@ -10,29 +10,16 @@ export const SHOP_NAME = 'Duka';
 export const SHOP_DESCRIPTION =
   'Duka: consumer goods delivered across Kenya, priced in Kenyan shillings. Pay with M-Pesa or PayPal.';
 
-/** Descriptions of the pages whose text does not come from data. */
-const PAGE_DESCRIPTIONS: Record<string, string> = {
-  '/products':
-    'Browse every product at Duka by category and brand, with prices in Kenyan shillings.',
-  '/toppicks': 'The best-rated products at Duka this week.',
-  '/weeklyoffers': 'This week’s discounts at Duka, priced in Kenyan shillings.',
-  '/about': 'Who we are: Duka, an online shop delivering consumer goods across Kenya.',
-  '/faqs': 'Answers to common questions about ordering, paying and delivery at Duka.',
-  '/delivery': 'How Duka delivers across Kenya, how long it takes and how returns work.',
-  '/mpesa': 'How to pay for your Duka order with M-Pesa.',
-  '/paypal': 'How to pay for your Duka order with PayPal.',
-  '/payless': 'Ways to pay less at Duka.',
-  '/privacy': 'How Duka collects, uses and protects your personal data.',
-  '/contact': 'Get in touch with Duka: questions about orders, payments or products.',
-};
-
 export interface HeadInput {
   origin: string;
   url: URL;
   status: number;
   title: string;
-  /** The matched route's path pattern, e.g. 'products/:id'. */
-  routePath: string | undefined;
+  /** What the matched route says of itself (router.tsx): its description, its structured data. */
+  page: {
+    description?: string | undefined;
+    structuredData?: 'product' | 'organization' | undefined;
+  };
   params: Record<string, string | undefined>;
   queryClient: QueryClient;
 }
@@ -65,7 +52,7 @@ function canonicalOf(input: HeadInput): string {
 }
 
 function productOf(input: HeadInput): Product | undefined {
-  if (input.routePath !== 'products/:id') return undefined;
+  if (input.page.structuredData !== 'product') return undefined;
   const id = Number(input.params.id);
   if (!Number.isInteger(id) || id <= 0) return undefined;
   return input.queryClient.getQueryData(catalogQueries.product(id).queryKey);
@@ -135,7 +122,7 @@ export function buildHead(input: HeadInput): string {
   const notFound = input.status === 404;
   const description = product
     ? clip(product.description)
-    : (PAGE_DESCRIPTIONS[input.url.pathname] ?? SHOP_DESCRIPTION);
+    : (input.page.description ?? SHOP_DESCRIPTION);
   const image = product?.images[0] ?? product?.thumbnail;
 
   const tags = [
@@ -186,7 +173,7 @@ export function buildHead(input: HeadInput): string {
         ]),
       ),
     );
-  } else if (input.url.pathname === '/') {
+  } else if (input.page.structuredData === 'organization') {
     tags.push(jsonLd(organization(origin)));
   } else {
     tags.push(

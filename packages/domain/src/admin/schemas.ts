@@ -143,12 +143,6 @@ export const paymentEventSchema = z
   .meta({ id: 'PaymentEvent' });
 export type PaymentEvent = z.infer<typeof paymentEventSchema>;
 export const paymentEventPageSchema = page('events', paymentEventSchema);
-export type PaymentEventPage = {
-  events: PaymentEvent[];
-  total: number;
-  skip: number;
-  limit: number;
-};
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentPageSchema = page('payments', adminPaymentSchema);
 export type AdminPaymentPage = {

@@ -23,7 +23,6 @@ export const cartItemInputSchema = z.object({
   product_id: productId,
   quantity: quantity.default(1),
 });
-export type CartItemInput = z.input<typeof cartItemInputSchema>;
 
 export const cartQuantitySchema = z.object({ quantity });
 

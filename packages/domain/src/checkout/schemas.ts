@@ -58,7 +58,6 @@ export const checkoutSummaryLineSchema = z.object({
   quantity: z.number().int(),
   lineTotalCents: centsSchema.describe('Display price after discount, times the quantity'),
 });
-export type CheckoutSummaryLine = z.infer<typeof checkoutSummaryLineSchema>;
 
 export const checkoutSummarySchema = z
   .object({

@@ -13,7 +13,6 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   subtotal: centsSchema,
 });
-export type OrderItem = z.infer<typeof orderItemSchema>;
 
 /** An order as its shopper sees it in Order History (SPEC §3 "Order (own list)" and more). */
 export const orderSchema = z

@@ -39,7 +39,6 @@ export const createPaymentBodySchema = z
   })
   .loose()
   .optional();
-export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
 
 /** What the shopper enters in the M-Pesa menu to pay the shop's Paybill or Till. */
 export const paybillSchema = z.object({
