@@ -34,7 +34,6 @@ import ordersAdminRoutes from './orders/admin-routes.ts';
 import ordersJobs from './orders/jobs.ts';
 import { applyPaymentOutcome } from './orders/payment-outcome.ts';
 import paymentsAdminRoutes from './payments/admin-routes.ts';
-import mpesaAdminRoutes from './payments/mpesa/admin-routes.ts';
 import contactsAdminRoutes from './contacts/admin-routes.ts';
 import outboxAdminRoutes from './outbox/admin-routes.ts';
 import jobs from './plugins/jobs.ts';
@@ -130,7 +129,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(usersAdminRoutes, { prefix: '/api' });
   await app.register(ordersAdminRoutes, { prefix: '/api' });
   await app.register(paymentsAdminRoutes, { prefix: '/api' });
-  await app.register(mpesaAdminRoutes, { prefix: '/api' });
   await app.register(contactsAdminRoutes, { prefix: '/api' });
   await app.register(outboxAdminRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });

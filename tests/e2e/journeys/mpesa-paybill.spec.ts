@@ -72,7 +72,9 @@ test('a cancelled prompt, then the Paybill for the same order: order history sho
 
   await page.goto('/userprofile/orderhistory');
   const rows = page.getByRole('main').getByRole('row');
-  await expect(rows.filter({ hasText: `#${orderNo}` }).or(rows.filter({ hasText: orderNo! }))).toHaveCount(1);
+  await expect(
+    rows.filter({ hasText: `#${orderNo}` }).or(rows.filter({ hasText: orderNo! })),
+  ).toHaveCount(1);
   // One order only: the prompt and the Paybill were two tries at the same order.
   await expect(page.getByText('Cancelled', { exact: true })).toHaveCount(0);
 });

@@ -112,6 +112,8 @@ test('the payment pages and the FAQ name the ways this shop takes payment, as ch
   );
   await page.goto('/faqs');
   await page.getByRole('button', { name: 'What payment methods do you accept?' }).click();
-  await expect(page.getByRole('main')).toContainText('We accept M-Pesa, M-Pesa Paybill and PayPal.');
+  await expect(page.getByRole('main')).toContainText(
+    'We accept M-Pesa, M-Pesa Paybill and PayPal.',
+  );
   await expect(page.getByRole('main')).not.toContainText('PayPal only');
 });

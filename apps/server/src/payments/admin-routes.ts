@@ -16,6 +16,7 @@ import {
 import { found } from '../lib/http-error.ts';
 import { paged } from '../lib/paged.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
+import mpesaAdminRoutes from './mpesa/admin-routes.ts';
 import { refundPayment } from './refunds.ts';
 import {
   countUnmatchedEvents,
@@ -40,6 +41,8 @@ const toEvent = (e: PaymentEventRow) => ({
 const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   app.addHook('onRequest', app.requireAdmin);
+  // M-Pesa's own screens: unmatched payments, the statement, the Paybill/Till registration.
+  await app.register(mpesaAdminRoutes);
 
   app.get(
     '/admin/payments',

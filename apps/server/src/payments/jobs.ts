@@ -24,9 +24,9 @@ const REGISTRATION_SWEEP_MS = 10_000;
 export default fp(
   async (app) => {
     const p = app.payments;
-    const registrations = p.providers.all().flatMap((provider) =>
-      provider.registration ? [provider.registration] : [],
-    );
+    const registrations = p.providers
+      .all()
+      .flatMap((provider) => (provider.registration ? [provider.registration] : []));
     const context = { db: p.db, publicUrl: p.publicUrl, secret: p.c2bSecret, log: p.log };
     const ensureAll = async (options?: { force?: boolean; now?: Date }) => {
       for (const registration of registrations) await registration.ensure(context, options);

@@ -151,8 +151,9 @@ describe('the M-Pesa query job', () => {
     expect(res.statusCode).toBe(503);
     const [order] = await t.db.select().from(orders).where(eq(orders.userId, who.id));
     const push = daraja.state.lastPush();
-    // While its fate is unknown the order is kept.
-    expect(await expireStaleOrders(t.app.payments, later(31 * 60_000))).toBe(0);
+    // While its fate is unknown the order is kept (other tests' orders may expire meanwhile).
+    await expireStaleOrders(t.app.payments, later(31 * 60_000));
+    expect((await orderRow(t.db, order!.id)).status).toBe('pending_payment');
     await t.app.reconcilePayments(later(6 * 60_000));
     expect((await orderRow(t.db, order!.id)).status).toBe('pending_payment');
     // The callback names the request the shop never heard of; its secret proves it.
@@ -163,7 +164,7 @@ describe('the M-Pesa query job', () => {
 });
 
 describe('an order waiting for M-Pesa', () => {
-  it('does not expire while the phone rings, and does once the answer is a failure', async () => {
+  it('does not expire while the phone rings, and does in its time once the answer is a failure', async () => {
     const { t, daraja } = shop;
     const { productId, started, push } = await pushed();
     const expire = () => expireStaleOrders(t.app.payments, later(31 * 60_000));
@@ -177,6 +178,9 @@ describe('an order waiting for M-Pesa', () => {
     });
     expect(refused.statusCode).toBe(409);
     await daraja.state.answer(push.checkoutRequestId, 1037);
+    // A failed prompt leaves the order to another try until its time runs out (decision 018).
+    expect((await orderRow(t.db, started.order_id)).status).toBe('pending_payment');
+    await expire();
     expect((await orderRow(t.db, started.order_id)).status).toBe('cancelled');
     expect(await stockOf(t.db, productId)).toBe(5);
   });

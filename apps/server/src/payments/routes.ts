@@ -31,7 +31,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         method: provider.method,
         // Checkout's 'Pay with PayPal' leads to the sandbox's page when no PayPal account is set.
         label: provider.method === 'paypal' ? 'PayPal' : provider.label,
-        kind: paybill ? paybill.kind : provider.asksPhone ? ('prompt' as const) : ('redirect' as const),
+        kind: paybill
+          ? paybill.kind
+          : provider.asksPhone
+            ? ('prompt' as const)
+            : ('redirect' as const),
         ...(paybill ? { business_number: paybill.business_number } : {}),
         sandbox: provider.sandboxPage !== undefined,
       };

@@ -284,8 +284,7 @@ class StandIn implements DarajaState {
 
   paidInBody(options: PaidInOptions & { transId: string }): Record<string, unknown> {
     const shortcode = this.registrations.at(-1)?.ShortCode ?? this.options.shortcode;
-    const amount =
-      typeof options.amount === 'number' ? options.amount.toFixed(2) : options.amount;
+    const amount = typeof options.amount === 'number' ? options.amount.toFixed(2) : options.amount;
     return {
       TransactionType: options.till ? 'Buy Goods' : 'Pay Bill',
       TransID: options.transId,

@@ -81,7 +81,8 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.order_id,
         {
           notFound: () => notFound(`An unmatched payment ${request.params.transId}`),
-          notPayable: (reason) => unprocessable(`It cannot pay that order: ${reason}.`, 'NOT_PAYABLE'),
+          notPayable: (reason) =>
+            unprocessable(`It cannot pay that order: ${reason}.`, 'NOT_PAYABLE'),
         },
       );
       if (applied.kind === 'unmatched') throw unprocessable(applied.reason, 'NOT_PAYABLE');
@@ -124,7 +125,8 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const registration = () => p.providers.all().find((provider) => provider.registration)?.registration;
+  const registration = () =>
+    p.providers.all().find((provider) => provider.registration)?.registration;
 
   app.get(
     '/admin/mpesa/registration',
@@ -138,7 +140,15 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const current = registration();
-      return current ? current.current(p.db) : { status: 'sandbox' as const, message: '', lastAttemptAt: null, nextAttemptAt: null, registeredAt: null };
+      return current
+        ? current.current(p.db)
+        : {
+            status: 'sandbox' as const,
+            message: '',
+            lastAttemptAt: null,
+            nextAttemptAt: null,
+            registeredAt: null,
+          };
     },
   );
 
@@ -155,7 +165,13 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       const current = registration();
       if (!current) {
-        return { status: 'sandbox' as const, message: 'The built-in M-Pesa sandbox needs no registration.', lastAttemptAt: null, nextAttemptAt: null, registeredAt: null };
+        return {
+          status: 'sandbox' as const,
+          message: 'The built-in M-Pesa sandbox needs no registration.',
+          lastAttemptAt: null,
+          nextAttemptAt: null,
+          registeredAt: null,
+        };
       }
       return current.ensure(
         { db: p.db, publicUrl: p.publicUrl, secret: p.c2bSecret, log: p.log },

@@ -69,8 +69,13 @@ export async function registerIfDue(
     .values(row)
     .onConflictDoUpdate({ target: mpesaC2bRegistration.shortcode, set: row })
     .returning();
-  if (answer.ok) deps.log.info({ shortcode: deps.shortcode }, 'M-Pesa Paybill/Till URLs registered');
-  else deps.log.warn({ shortcode: deps.shortcode, reason: answer.message, attempts }, 'M-Pesa Paybill/Till URLs not registered; will retry');
+  if (answer.ok)
+    deps.log.info({ shortcode: deps.shortcode }, 'M-Pesa Paybill/Till URLs registered');
+  else
+    deps.log.warn(
+      { shortcode: deps.shortcode, reason: answer.message, attempts },
+      'M-Pesa Paybill/Till URLs not registered; will retry',
+    );
   return saved!;
 }
 

@@ -57,11 +57,7 @@ interface PaybillStarted {
 
 const paymentOf = async (s: MpesaShop, orderId: number) =>
   (
-    await s.t.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, orderId))
-      .orderBy(payments.id)
+    await s.t.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id)
   ).at(-1)!;
 
 const c2bRow = async (s: MpesaShop, transId: string) =>
@@ -198,8 +194,14 @@ describe('a Paybill payment', () => {
     expect(list.statusCode).toBe(200);
     const ids = list.json().payments.map((p: { trans_id: string }) => p.trans_id);
     expect(ids).toEqual(expect.arrayContaining([unknown.transId, late.transId]));
-    expect(list.json().payments.find((p: { trans_id: string }) => p.trans_id === unknown.transId))
-      .toMatchObject({ amount: 50_000, bill_ref: 'MY SHOP', name: 'John Doe', source: 'confirmation' });
+    expect(
+      list.json().payments.find((p: { trans_id: string }) => p.trans_id === unknown.transId),
+    ).toMatchObject({
+      amount: 50_000,
+      bill_ref: 'MY SHOP',
+      name: 'John Doe',
+      source: 'confirmation',
+    });
 
     // The admin assigns it to an order awaiting payment: the same rules apply.
     const { started: other } = await paybillOrder();
@@ -320,7 +322,11 @@ describe('a Paybill payment', () => {
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
       expect((await orderRow(shop.t.db, started.order_id)).status).toBe('paid');
       const payment = await paymentOf(shop, started.order_id);
-      expect(payment).toMatchObject({ status: 'captured', receivedCents: 237_800, refundDue: false });
+      expect(payment).toMatchObject({
+        status: 'captured',
+        receivedCents: 237_800,
+        refundDue: false,
+      });
     } finally {
       await other.close();
     }
@@ -408,7 +414,10 @@ describe('a Till payment', () => {
 describe('the M-PESA statement', () => {
   it('lists what matched, what the shop never heard of, what it lacks and what differs', async () => {
     const { started } = await paybillOrder();
-    const known = await shop.daraja.state.payIn({ amount: 2378, billRef: String(started.order_id) });
+    const known = await shop.daraja.state.payIn({
+      amount: 2378,
+      billRef: String(started.order_id),
+    });
     const { started: second } = await paybillOrder();
     const mismatched = await shop.daraja.state.payIn({
       amount: 2378,

@@ -219,7 +219,9 @@ export class DarajaClient implements StkApi {
     shortcode: string;
     validationUrl: string;
     confirmationUrl: string;
-  }): Promise<{ ok: true; message: string; log: Exchange[] } | { ok: false; message: string; log: Exchange[] }> {
+  }): Promise<
+    { ok: true; message: string; log: Exchange[] } | { ok: false; message: string; log: Exchange[] }
+  > {
     const body = {
       ShortCode: urls.shortcode,
       ResponseType: 'Completed',
@@ -227,7 +229,9 @@ export class DarajaClient implements StkApi {
       ValidationURL: urls.validationUrl,
     };
     const secret = urls.confirmationUrl.split('/').pop() ?? '';
-    const log: Exchange[] = [{ kind: 'register-urls', body: maskedJson(body, [...this.secrets, secret]) }];
+    const log: Exchange[] = [
+      { kind: 'register-urls', body: maskedJson(body, [...this.secrets, secret]) },
+    ];
     const attempt = await this.post('/mpesa/c2b/v2/registerurl', body, 'register-urls', log);
     if ('failure' in attempt) return { ok: false, message: attempt.failure, log };
     const { status, body: answer } = attempt.answer;

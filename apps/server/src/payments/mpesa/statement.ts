@@ -23,7 +23,12 @@ export interface Reconciliation {
   /** Receipts in both, for the same amount. */
   matched: number;
   /** Paid in on the statement, unknown to the shop (now kept as unmatched payments). */
-  missing_in_shop: { receipt: string; amount: number; account_no: string; completed_at: string | null }[];
+  missing_in_shop: {
+    receipt: string;
+    amount: number;
+    account_no: string;
+    completed_at: string | null;
+  }[];
   /** Recorded by the shop, between the statement's first and last line, but not on it. */
   missing_in_statement: { receipt: string; amount: number; recorded_at: string }[];
   /** In both, for different amounts (cents). */
@@ -58,7 +63,9 @@ function centsOf(value: string | undefined): number | null {
 
 /** The portal writes '2026-11-20 14:03:11' (Nairobi); other forms are left unread. */
 function nairobiTime(value: string | undefined): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec((value ?? '').trim());
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(
+    (value ?? '').trim(),
+  );
   if (!match) return null;
   const [, y, mo, d, h, mi, s = '00'] = match;
   const at = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}+03:00`);
@@ -74,7 +81,8 @@ export function parseStatement(csv: string): { lines: StatementLine[]; skipped: 
     trim: true,
   });
   const headerAt = rows.findIndex((row) => row.some((cell) => keyOf(cell) === COLUMNS.receipt));
-  if (headerAt < 0) throw new StatementError('No "Receipt No." column: is this an M-PESA statement export?');
+  if (headerAt < 0)
+    throw new StatementError('No "Receipt No." column: is this an M-PESA statement export?');
   const header = rows[headerAt]!.map(keyOf);
   const at = (name: string) => header.indexOf(name);
   for (const required of [COLUMNS.receipt, COLUMNS.paidIn]) {
@@ -189,10 +197,18 @@ async function missingFromStatement(tx: Tx, lines: StatementLine[]) {
     .select({ receipt: mpesaC2b.transId, amount: mpesaC2b.amountCents, at: mpesaC2b.paidAt })
     .from(mpesaC2b)
     .where(
-      and(eq(mpesaC2b.source, 'confirmation'), gte(mpesaC2b.paidAt, from), lte(mpesaC2b.paidAt, to)),
+      and(
+        eq(mpesaC2b.source, 'confirmation'),
+        gte(mpesaC2b.paidAt, from),
+        lte(mpesaC2b.paidAt, to),
+      ),
     );
   const prompted = await tx
-    .select({ receipt: payments.transactionId, amount: payments.amountCents, at: payments.capturedAt })
+    .select({
+      receipt: payments.transactionId,
+      amount: payments.amountCents,
+      at: payments.capturedAt,
+    })
     .from(payments)
     .where(
       and(

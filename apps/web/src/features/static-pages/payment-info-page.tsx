@@ -83,7 +83,9 @@ function infoOf(method: PaymentMethod, methods: readonly ShopPaymentMethod[]): P
           )}
           {menu && (
             <StaticSection
-              title={menu.kind === 'till' ? 'Lipa na M-Pesa: Buy Goods' : 'Lipa na M-Pesa: Pay Bill'}
+              title={
+                menu.kind === 'till' ? 'Lipa na M-Pesa: Buy Goods' : 'Lipa na M-Pesa: Pay Bill'
+              }
             >
               <Steps
                 steps={
@@ -117,9 +119,7 @@ function infoOf(method: PaymentMethod, methods: readonly ShopPaymentMethod[]): P
       title: 'PayPal',
       availableAtCheckout: true,
       intro: (
-        <p>
-          Through PayPal you can pay with a debit or credit card or with your PayPal balance.
-        </p>
+        <p>Through PayPal you can pay with a debit or credit card or with your PayPal balance.</p>
       ),
       body: (
         <>
@@ -155,7 +155,11 @@ function infoOf(method: PaymentMethod, methods: readonly ShopPaymentMethod[]): P
   };
 }
 
-const TITLES: Record<PaymentMethod, string> = { mpesa: 'M-Pesa', paypal: 'PayPal', payless: 'Payless' };
+const TITLES: Record<PaymentMethod, string> = {
+  mpesa: 'M-Pesa',
+  paypal: 'PayPal',
+  payless: 'Payless',
+};
 
 export default function PaymentInfoPage({ method }: { method: PaymentMethod }) {
   useDocumentTitle(TITLES[method]);

@@ -62,9 +62,9 @@ export default function PrivacyPage() {
             </li>
             <li>
               <strong className="font-semibold text-gray-900">Payment details</strong>: payments are
-              handled by our payment providers (<ProviderNames />). We keep the phone number an
-              M-Pesa payment came from and the payment's reference; we never see your M-Pesa PIN or
-              your card number.
+              handled by our payment providers (<ProviderNames />
+              ). We keep the phone number an M-Pesa payment came from and the payment's reference;
+              we never see your M-Pesa PIN or your card number.
             </li>
           </StaticList>
         </PolicySection>
@@ -89,7 +89,8 @@ export default function PrivacyPage() {
           <p>We share personal information only where it is needed to serve you:</p>
           <StaticList>
             <li>
-              with our payment providers (<ProviderNames />), to take payment for your order;
+              with our payment providers (<ProviderNames />
+              ), to take payment for your order;
             </li>
             <li>with the delivery partners who bring your order to you;</li>
             <li>with authorities, when the law requires us to.</li>

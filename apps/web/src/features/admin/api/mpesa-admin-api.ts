@@ -1,11 +1,7 @@
 // M-Pesa in the back office: payments that matched no order, assigning one, the M-PESA statement
 // and the Paybill/Till URLs' registration with Daraja.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  C2bRegistration,
-  StatementReconciliation,
-  UnmatchedPaymentPage,
-} from '@duka/domain';
+import type { C2bRegistration, StatementReconciliation, UnmatchedPaymentPage } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
 export const unmatchedPaymentsQuery = () =>

@@ -42,9 +42,7 @@ function AssignForm({ payment }: { payment: UnmatchedPayment }) {
       <Button type="submit" disabled={assign.isPending || order === ''}>
         Assign
       </Button>
-      {assign.isError && (
-        <FormMessage kind="error">{assign.error.message}</FormMessage>
-      )}
+      {assign.isError && <FormMessage kind="error">{assign.error.message}</FormMessage>}
     </form>
   );
 }
@@ -53,7 +51,10 @@ export function UnmatchedPayments() {
   const unmatched = useQuery(unmatchedPaymentsQuery());
   return (
     <section aria-labelledby="unmatched-title" className="mt-10">
-      <h2 id="unmatched-title" className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
+      <h2
+        id="unmatched-title"
+        className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900"
+      >
         Unmatched M-Pesa payments
         {unmatched.data && unmatched.data.total > 0 && (
           <span className="rounded-full bg-red-600 px-2 text-xs leading-5 font-semibold text-white">
@@ -71,12 +72,15 @@ export function UnmatchedPayments() {
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {unmatched.data.payments.map((p) => (
-            <li key={p.trans_id} className="flex flex-col gap-2 p-4 md:flex-row md:items-center md:justify-between">
+            <li
+              key={p.trans_id}
+              className="flex flex-col gap-2 p-4 md:flex-row md:items-center md:justify-between"
+            >
               <div>
                 <p className="font-mono font-semibold">{p.trans_id}</p>
                 <p className="text-sm text-slate-600">
-                  {formatKsh(p.amount)} · account “{p.bill_ref || 'none'}” · {p.name ?? 'unknown payer'}{' '}
-                  · {formatUsDate(p.received_at)}
+                  {formatKsh(p.amount)} · account “{p.bill_ref || 'none'}” ·{' '}
+                  {p.name ?? 'unknown payer'} · {formatUsDate(p.received_at)}
                   {p.source === 'statement' && ' · from the statement'}
                 </p>
               </div>
@@ -89,7 +93,13 @@ export function UnmatchedPayments() {
   );
 }
 
-function ReceiptList({ title, items }: { title: string; items: { receipt: string; text: string }[] }) {
+function ReceiptList({
+  title,
+  items,
+}: {
+  title: string;
+  items: { receipt: string; text: string }[];
+}) {
   return (
     <div>
       <h3 className="font-semibold text-slate-800">

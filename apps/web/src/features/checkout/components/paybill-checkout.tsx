@@ -114,7 +114,9 @@ function CodeForm({ paymentId, onPaid }: { paymentId: string; onPaid: () => void
       </div>
       {message && (
         <div id="mpesa-code-message">
-          <FormMessage kind={message.kind === 'error' ? 'error' : 'success'}>{message.text}</FormMessage>
+          <FormMessage kind={message.kind === 'error' ? 'error' : 'success'}>
+            {message.text}
+          </FormMessage>
         </div>
       )}
     </form>
@@ -142,7 +144,9 @@ export function PaybillCheckout({
     startPaybillPayment(orderId)
       .then(setStarted)
       .catch((err: unknown) =>
-        setError(err instanceof ApiError ? err.message : 'We could not reach the shop. Please try again.'),
+        setError(
+          err instanceof ApiError ? err.message : 'We could not reach the shop. Please try again.',
+        ),
       );
   }, [orderId]);
 
