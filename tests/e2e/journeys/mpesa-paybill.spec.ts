@@ -30,8 +30,9 @@ test('a shopper pays the Paybill from the M-Pesa menu with the order number', as
   const total = await orderTotal(page);
   await page.getByRole('button', { name: 'Pay via M-Pesa Paybill' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Pay via M-Pesa Paybill' })).toBeVisible();
-  const figures = page.getByRole('definition');
+  const paybill = page.getByRole('region', { name: 'Pay via M-Pesa Paybill' });
+  await expect(paybill).toBeVisible();
+  const figures = paybill.getByRole('definition');
   await expect(figures.nth(0)).toContainText('600000');
   await expect(figures.nth(1)).toContainText(/^\d+/); // the order number, as the account number
   await expect(figures.nth(2)).toContainText(String(total));
