@@ -11,7 +11,7 @@ import {
   statementReconciliationSchema,
   unmatchedPaymentPageSchema,
 } from '@duka/domain';
-import { badRequest, notFound, unprocessable } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import { paged } from '../../lib/paged.ts';
 import { assignUnmatched, countUnmatched, unmatchedRows, type C2bRow } from './c2b.ts';
 import { reconcileStatement, StatementError } from './statement.ts';
@@ -99,15 +99,22 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Body `text/csv`, or multipart with the file in `file`. Receipts the shop never heard of become unmatched payments; importing the same file again changes nothing.',
         security,
-        response: { 200: statementReconciliationSchema, 400: apiErrorSchema },
+        response: { 200: statementReconciliationSchema, 400: apiErrorSchema, 413: apiErrorSchema },
       },
     },
     async (request) => {
       let csv: string;
       if (request.isMultipart()) {
-        const file = await request.file();
+        // A malformed form (no parts, a broken boundary) is the sender's fault, not ours.
+        const file = await request.file().catch(() => undefined);
         if (!file || file.fieldname !== 'file') throw badRequest('Attach the statement as `file`.');
-        csv = (await file.toBuffer()).toString('utf8');
+        const bytes = await file.toBuffer().catch((err: { code?: string }) => {
+          if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new HttpError(413, 'TOO_LARGE', 'The statement is larger than 10 MB.');
+          }
+          throw badRequest('The statement could not be read.');
+        });
+        csv = bytes.toString('utf8');
       } else if (typeof request.body === 'string') {
         csv = request.body;
       } else {

@@ -481,4 +481,16 @@ describe('the M-PESA statement', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('answers 400, not 500, to a form that is not one', async () => {
+    for (const payload of ['{"a":1}', '--x\r\nContent-Disposition: form-data; name="file"']) {
+      const broken = await shop.t.app.inject({
+        method: 'POST',
+        url: '/api/admin/mpesa/statement',
+        headers: { ...boss.auth, 'content-type': 'multipart/form-data; boundary=x' },
+        payload,
+      });
+      expect(broken.statusCode, broken.body).toBe(400);
+    }
+  });
 });
