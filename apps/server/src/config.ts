@@ -37,9 +37,9 @@ export const configSchema = z
     /** postgres://… to use a PostgreSQL server instead of the embedded database. */
     DATABASE_URL: optionalString.pipe(z.url().optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    /** Seed the demo catalogue when the database has no products. */
     /** Tests and CI: a folder of this run where the demo pictures are drawn once and shared. */
     DEMO_IMAGE_CACHE_DIR: optionalString,
+    /** Seed the demo catalogue when the database has no products. */
     SEED_DEMO: booleanFlag(true),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString,
