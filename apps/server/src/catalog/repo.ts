@@ -144,6 +144,11 @@ function cards(db: Db, where: SQL | undefined, orderBy: SQL[]) {
 
 export type CardRow = Awaited<ReturnType<typeof cards>>[number];
 
+/** A page of cards matching `where`, in `orderBy`. */
+export function cardPage(db: Db, where: SQL | undefined, orderBy: SQL[], page: Page) {
+  return cards(db, where, orderBy).offset(page.skip).limit(page.limit);
+}
+
 /** Totals the counters give exactly: any mix of category, brand and an excluded product. */
 export const countedByCounters = (f: ProductFilter) =>
   !f.search && f.minRating === undefined && f.ratingAbove === undefined;

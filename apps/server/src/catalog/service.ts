@@ -16,6 +16,7 @@ import { brandFacets, categoryFacets, countProducts } from './counts.ts';
 import { toProduct, toProductSummary, toPublicReview, toReview } from './mappers.ts';
 import * as repo from './repo.ts';
 import { searchListing, type Listing } from './search-listing.ts';
+import { understoodSearch } from './query/understood-search.ts';
 import { searchTerms } from './search.ts';
 
 const summaries = (rows: repo.CardRow[]) => rows.map((r) => toProductSummary(r, r.category));
@@ -60,15 +61,28 @@ async function pageOf(
   };
 }
 
-/** The catalogue (an unknown category simply has no products). */
-export function searchProducts(db: Db, query: ProductListQuery): Promise<ProductPage> {
+/**
+ * The catalogue (an unknown category simply has no products). A text search also finds what it
+ * means (categories, brands, synonyms, typos: query/understood-search.ts).
+ */
+export async function searchProducts(db: Db, query: ProductListQuery): Promise<ProductPage> {
+  const search = searchTerms(query.q);
   const filter = {
-    search: searchTerms(query.q),
     categorySlug: query.category,
     brand: query.brand,
     minRating: query.minRating,
   };
-  return pageOf(db, filter, query.sort ?? 'best', query);
+  const order = query.sort ?? 'best';
+  if (!search) return pageOf(db, filter, order, query);
+  const found = await understoodSearch(db, { ...filter, search }, order, query);
+  return {
+    products: summaries(found.rows),
+    total: found.total,
+    skip: query.skip,
+    limit: query.limit,
+    ...(found.capped ? { totalCapped: true } : {}),
+    ...(found.correctedQuery === undefined ? {} : { corrected_query: found.correctedQuery }),
+  };
 }
 
 export async function productsOfCategory(

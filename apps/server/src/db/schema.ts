@@ -10,6 +10,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -153,6 +154,18 @@ export const denseSearches = pgTable(
   },
   (t) => [primaryKey({ columns: [t.words, t.category, t.brand] })],
 );
+
+/**
+ * The search's synonyms as the admin last saved them (catalog/query/synonyms.ts): one row, or
+ * none while the built-in list applies. `version` goes up with every save, so each instance
+ * notices a change within a second without a restart.
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: integer('id').primaryKey().default(1),
+  entries: jsonb('entries').$type<{ term: string; words: string[] }[]>().notNull(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [check('search_synonyms_one_row', sql`${t.id} = 1`)]);
 
 export const productImages = pgTable(
   'product_images',

@@ -16,7 +16,14 @@ export const categorySlugSchema = z
 /** Query of GET /api/products. Unknown or malformed values are a 400, never silently ignored. */
 export const productListQuerySchema = z
   .object({
-    q: z.string().trim().max(100).optional().describe('Case-insensitive substring of the title'),
+    q: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .describe(
+        'Words of the title (case-insensitive substrings), or a category, brand or synonym they name; typos are corrected when nothing matches',
+      ),
     category: categorySlugSchema.optional(),
     brand: z.string().trim().min(1).max(100).optional(),
     sort: z.enum(PRODUCT_SORTS).optional().describe('Default: catalogue order (by id)'),
@@ -98,6 +105,10 @@ export const productPageSchema = z
       .boolean()
       .optional()
       .describe('A text search counts up to 1,000 matches; true when there are more than total'),
+    corrected_query: z
+      .string()
+      .optional()
+      .describe('The search found nothing as typed; these are the results of this spelling'),
   })
   .meta({ id: 'ProductPage' });
 export type ProductPage = z.infer<typeof productPageSchema>;

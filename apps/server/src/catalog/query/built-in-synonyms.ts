@@ -1,0 +1,93 @@
+// The words a shop starts with (the admin edits the list: synonyms.ts). Each term stands for
+// the words after it, besides itself: a query word 'viatu' also means 'shoe'. Swahili first, as
+// Kenyan shoppers type it, then English words the catalogue spells another way. Values are
+// single words; plurals need no entry of their own (words.ts folds them).
+export interface Synonym {
+  term: string;
+  words: string[];
+}
+
+const swahili: Record<string, string[]> = {
+  viatu: ['shoe'],
+  kiatu: ['shoe'],
+  simu: ['phone', 'smartphone'],
+  rununu: ['phone', 'smartphone'],
+  kitanda: ['bed'],
+  vitanda: ['bed'],
+  godoro: ['mattress'],
+  meza: ['table'],
+  kiti: ['chair'],
+  viti: ['chair'],
+  kochi: ['sofa'],
+  nguo: ['clothes', 'dress', 'shirt'],
+  gauni: ['dress'],
+  rinda: ['dress'],
+  shati: ['shirt'],
+  saa: ['watch'],
+  begi: ['bag', 'backpack'],
+  mkoba: ['bag', 'handbag'],
+  taa: ['lamp', 'light'],
+  sufuria: ['pot', 'cookware'],
+  jiko: ['cooker', 'stove'],
+  birika: ['kettle'],
+  spika: ['speaker'],
+  redio: ['radio'],
+  kompyuta: ['laptop', 'computer'],
+  tarakilishi: ['laptop', 'computer'],
+  manukato: ['perfume', 'fragrance'],
+  marashi: ['perfume', 'fragrance'],
+  sabuni: ['soap'],
+  mafuta: ['oil', 'lotion'],
+  mtoto: ['baby'],
+  watoto: ['baby', 'kid'],
+  unga: ['flour'],
+  mchele: ['rice'],
+  sukari: ['sugar'],
+  chai: ['tea'],
+  pasi: ['iron'],
+  friji: ['fridge', 'refrigerator'],
+  runinga: ['tv', 'television'],
+  pazia: ['curtain'],
+  kikombe: ['cup', 'mug'],
+  sahani: ['plate'],
+  kisu: ['knife'],
+  mpira: ['ball'],
+  betri: ['battery'],
+  chaja: ['charger'],
+  kofia: ['hat', 'cap'],
+  soksi: ['sock'],
+  mkanda: ['belt'],
+  kioo: ['mirror'],
+  kikapu: ['basket', 'kiondo'],
+  vipodozi: ['beauty', 'makeup'],
+};
+
+const english: Record<string, string[]> = {
+  couch: ['sofa'],
+  settee: ['sofa'],
+  cellphone: ['smartphone', 'phone'],
+  mobile: ['smartphone', 'phone'],
+  phone: ['smartphone'],
+  notebook: ['laptop'],
+  computer: ['laptop'],
+  pc: ['laptop'],
+  telly: ['television', 'tv'],
+  fridge: ['refrigerator'],
+  trainer: ['sneaker'],
+  kick: ['sneaker'],
+  frock: ['dress'],
+  gown: ['dress'],
+  tee: ['shirt'],
+  scent: ['perfume', 'fragrance'],
+  cologne: ['fragrance', 'perfume'],
+  perfume: ['fragrance'],
+  earphone: ['headphones', 'earbuds'],
+  headset: ['headphones'],
+  stove: ['cooker'],
+  handbag: ['bag'],
+  wristwatch: ['watch'],
+};
+
+export const BUILT_IN_SYNONYMS: readonly Synonym[] = Object.entries({ ...swahili, ...english }).map(
+  ([term, words]) => ({ term, words }),
+);
