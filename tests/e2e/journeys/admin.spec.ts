@@ -196,7 +196,7 @@ test('an order shows on Orders, moves from paid to processing, and its payment i
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Payments' })
     .click();
-  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payments', exact: true })).toBeVisible();
   const payment = page
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: String(orderId), exact: true }) });
