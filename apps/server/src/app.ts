@@ -13,6 +13,7 @@ import openapi from './plugins/openapi.ts';
 import web from './plugins/web.ts';
 import healthRoutes from './health/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
+import searchRoutes from './catalog/search-routes.ts';
 import reviewRoutes from './catalog/review-routes.ts';
 import { boughtProduct } from './orders/repo.ts';
 import auth from './auth/plugin.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(searchRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(passwordResetRoutes, { prefix: '/api' });
   await app.register(privacyRoutes, { prefix: '/api' });

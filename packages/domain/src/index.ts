@@ -23,3 +23,4 @@ export * from './auth/data-rights.ts';
 export * from './payments/messages.ts';
 export * from './payments/phone.ts';
 export * from './payments/schemas.ts';
+export * from './catalog/search-schemas.ts';

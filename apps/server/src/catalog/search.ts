@@ -20,9 +20,17 @@ export interface SearchTerms {
   indexed?: ReadonlySet<string>;
 }
 
+/** What of a query is searched: no title is longer, and each word costs an index lookup. */
+export const QUERY_BOUNDS = { characters: 120, words: 12 };
+
 /** The words of a query, split on white space; undefined for a blank query. */
 export function searchTerms(q: string | undefined): SearchTerms | undefined {
-  const split = (q ?? '').trim().split(/\s+/u).filter(Boolean);
+  const split = [...(q ?? '').trim()]
+    .slice(0, QUERY_BOUNDS.characters)
+    .join('')
+    .split(/\s+/u)
+    .filter(Boolean)
+    .slice(0, QUERY_BOUNDS.words);
   if (split.length === 0) return undefined;
   return { words: [...new Set(split)], phrase: split.join(' ') };
 }

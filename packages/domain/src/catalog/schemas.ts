@@ -19,7 +19,7 @@ export const productListQuerySchema = z
     q: z
       .string()
       .trim()
-      .max(100)
+      .max(500)
       .optional()
       .describe(
         'Words of the title (case-insensitive substrings), or a category, brand or synonym they name; typos are corrected when nothing matches',

@@ -98,7 +98,8 @@ async function check(db: Db, state: State): Promise<void> {
   const catalogueChanged =
     signature.generation !== state.signature.generation ||
     signature.products !== state.signature.products;
-  const vocabularyDue = catalogueChanged && Date.now() - state.vocabularyAt >= VOCABULARY_MIN_AGE_MS;
+  const vocabularyDue =
+    catalogueChanged && Date.now() - state.vocabularyAt >= VOCABULARY_MIN_AGE_MS;
   if (signature.synonyms === state.signature.synonyms && !vocabularyDue) return;
   const before = await state.current;
   const [vocabulary, synonyms] = await Promise.all([

@@ -4,8 +4,7 @@
 // substring rule of the title search (search.ts) still works on the text as typed.
 
 /** Lower case without accents, like duka_search_text in the database. */
-export const plain = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The words of a text: runs of letters and digits, apostrophes inside a word dropped. */
 export function wordsOf(text: string): string[] {

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_SYNONYMS } from './built-in-synonyms.ts';
+import { editDistance } from './edit-distance.ts';
+import { categoryKeys, correct, interpret, type Vocabulary } from './interpret.ts';
+import { synonymMap } from './synonyms.ts';
+import { singular, wordsOf } from './words.ts';
+
+const category = (slug: string, name: string) => ({ slug, name, keys: categoryKeys(name, slug) });
+const vocabulary: Vocabulary = {
+  categories: [
+    category('laptops', 'Laptops'),
+    category('mens-shoes', "Men's Shoes"),
+    category('womens-shoes', "Women's Shoes"),
+    category('mens-shirts', "Men's Shirts"),
+    category('solar-power', 'Solar & Power'),
+  ],
+  brands: [
+    { name: 'Samsung', words: ['samsung'] },
+    { name: 'Mti Mzuri', words: ['mti', 'mzuri'] },
+  ],
+  words: new Map([
+    ['kiondo', 3],
+    ['sofa', 40],
+    ['soap', 9],
+    ['samsung', 1e9],
+    ['laptop', 1e9],
+    ['lamp', 12],
+  ]),
+};
+const synonyms = synonymMap(BUILT_IN_SYNONYMS);
+
+describe('words', () => {
+  it('folds plurals and possessives to one form', () => {
+    expect(
+      ['laptops', 'dresses', 'batteries', 'boxes', 'glass', 'dress', 'men', 'mens'].map(singular),
+    ).toEqual(['laptop', 'dress', 'battery', 'box', 'glass', 'dress', 'man', 'man']);
+    expect(wordsOf("Men's  Shoés, size-42")).toEqual(['mens', 'shoes', 'size', '42']);
+  });
+
+  it('counts a missing, added, changed or swapped letter as one edit', () => {
+    expect(editDistance('kiondu', 'kiondo', 2)).toBe(1);
+    expect(editDistance('samsng', 'samsung', 2)).toBe(1);
+    expect(editDistance('sofaa', 'sofa', 2)).toBe(1);
+    expect(editDistance('lpatop', 'laptop', 2)).toBe(1);
+    expect(editDistance('kettle', 'sofa', 2)).toBe(3); // beyond the bound: bound + 1
+  });
+});
+
+describe('what a query names', () => {
+  it('finds a category by its singular or plural', () => {
+    for (const q of ['laptop', 'Laptops', 'LAPTOP'])
+      expect(interpret(q, vocabulary, synonyms)).toEqual({
+        categories: ['laptops'],
+        brands: [],
+        rest: [],
+      });
+  });
+
+  it('prefers the category sharing the most words, and keeps both when they tie', () => {
+    expect(interpret("men's shoes", vocabulary, synonyms)?.categories).toEqual(['mens-shoes']);
+    expect(interpret('shoes for men', vocabulary, synonyms)).toEqual({
+      categories: ['mens-shoes'],
+      brands: [],
+      rest: [],
+    });
+    expect(interpret('shoes', vocabulary, synonyms)?.categories).toEqual([
+      'mens-shoes',
+      'womens-shoes',
+    ]);
+  });
+
+  it('finds brands by every word of their name, and leaves the other words to the title', () => {
+    expect(interpret('samsung tv', vocabulary, synonyms)).toEqual({
+      categories: [],
+      brands: ['Samsung'],
+      rest: [['tv']],
+    });
+    expect(interpret('mti chair', vocabulary, synonyms)).toBeUndefined();
+    expect(interpret('mzuri mti', vocabulary, synonyms)?.brands).toEqual(['Mti Mzuri']);
+  });
+
+  it('reads Swahili and English synonyms', () => {
+    expect(interpret('viatu', vocabulary, synonyms)?.categories).toEqual([
+      'mens-shoes',
+      'womens-shoes',
+    ]);
+    expect(interpret('kitanda', vocabulary, synonyms)).toEqual({
+      categories: [],
+      brands: [],
+      rest: [['kitanda', 'bed']],
+    });
+    expect(interpret('couch', vocabulary, synonyms)?.rest).toEqual([['couch', 'sofa']]);
+  });
+
+  it('names nothing for plain title words', () => {
+    expect(interpret('mahogany table', vocabulary, synonyms)).toBeUndefined();
+    expect(interpret('%_\\', vocabulary, synonyms)).toBeUndefined();
+  });
+});
+
+describe('typos', () => {
+  it('replaces unknown words by the closest known one', () => {
+    expect(correct('kiondu', vocabulary, synonyms)).toBe('kiondo');
+    expect(correct('samsng', vocabulary, synonyms)).toBe('samsung');
+    expect(correct('sofaa', vocabulary, synonyms)).toBe('sofa');
+    expect(correct('viatuu', vocabulary, synonyms)).toBe('viatu');
+    expect(correct('lpatops', vocabulary, synonyms)).toBe('laptop');
+  });
+
+  it('leaves known words, numbers and short words alone, and says when nothing changed', () => {
+    expect(correct('sofa 42', vocabulary, synonyms)).toBeUndefined();
+    expect(correct('zzzzzz', vocabulary, synonyms)).toBeUndefined();
+    expect(correct('ab', vocabulary, synonyms)).toBeUndefined();
+  });
+
+  it('allows one edit in short words and two in longer ones', () => {
+    expect(correct('lmap', vocabulary, synonyms)).toBe('lamp');
+    expect(correct('smap', vocabulary, synonyms)).toBe('soap'); // one edit: soap, not samsung
+    expect(correct('xyfa', vocabulary, synonyms)).toBeUndefined(); // two edits from sofa
+  });
+});

@@ -1,0 +1,59 @@
+// Suggestions as the shopper types: the categories and brands the words name or begin (the
+// category a synonym names first: 'viatu' → the shoe categories), then products whose titles
+// match, best first, through the title search. At most MAX_SUGGESTIONS.
+import { MAX_SUGGESTIONS, type Suggestion } from '@duka/domain';
+import type { Db } from '../../db/client.ts';
+import { searchListing } from '../search-listing.ts';
+import { searchTerms } from '../search.ts';
+import { interpret, type Vocabulary } from './interpret.ts';
+import { understandingOf } from './understanding.ts';
+import { plain, singular, wordsOf } from './words.ts';
+
+const AT_MOST = { category: 3, brand: 3 };
+
+/** Every typed word begins a word of the name (the last one may be half typed). */
+function begins(typed: string[], name: string): boolean {
+  const words = wordsOf(name);
+  return typed.every((t) => words.some((w) => w.startsWith(t) || singular(w) === singular(t)));
+}
+
+function namedCategories(vocabulary: Vocabulary, typed: string[], named: string[]) {
+  const byName = vocabulary.categories.filter(
+    (c) => !named.includes(c.slug) && begins(typed, c.name),
+  );
+  const first = vocabulary.categories.filter((c) => named.includes(c.slug));
+  return [...first, ...byName].slice(0, AT_MOST.category);
+}
+
+export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
+  const typed = wordsOf(q);
+  if (typed.length === 0) return [];
+  const { vocabulary, synonyms } = await understandingOf(db);
+  const concept = interpret(q, vocabulary, synonyms);
+  const categories = namedCategories(vocabulary, typed, concept?.categories ?? []);
+  const brands = vocabulary.brands
+    .filter((b) => concept?.brands.includes(b.name) || begins(typed, b.name))
+    .slice(0, AT_MOST.brand);
+  const found: Suggestion[] = [
+    ...categories.map((c) => ({
+      type: 'category' as const,
+      label: c.name,
+      url: `/products?category=${encodeURIComponent(c.slug)}`,
+    })),
+    ...brands.map((b) => ({
+      type: 'brand' as const,
+      label: b.name,
+      url: `/products?brand=${encodeURIComponent(b.name)}`,
+    })),
+  ];
+  const room = MAX_SUGGESTIONS - found.length;
+  const terms = searchTerms(q);
+  // One letter would match nearly every title: products come from the second letter on.
+  if (room > 0 && terms && plain(q).trim().length >= 2) {
+    const { rows } = await searchListing(db, { search: terms }, 'best', { skip: 0, limit: room });
+    found.push(
+      ...rows.map((r) => ({ type: 'product' as const, label: r.title, url: `/products/${r.id}` })),
+    );
+  }
+  return found;
+}

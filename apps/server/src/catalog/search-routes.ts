@@ -1,0 +1,73 @@
+// Search beyond the listing: suggestions as one types (public) and the synonyms the admin keeps.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  suggestionSchema,
+  suggestQuerySchema,
+  synonymListSchema,
+  synonymsAnswerSchema,
+} from '@duka/domain';
+import { suggest } from './query/suggest.ts';
+import { readSynonyms, saveSynonyms } from './query/synonyms.ts';
+
+const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/search/suggest',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Up to 8 categories, brands and products for what is typed so far',
+        querystring: suggestQuerySchema,
+        response: { 200: z.array(suggestionSchema), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Shared caches may keep an answer briefly: it is the same for everyone.
+      reply.header('cache-control', 'public, max-age=60');
+      return suggest(db, request.query.q);
+    },
+  );
+
+  const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
+    admin.addHook('onRequest', admin.requireAdmin);
+    const tags = ['catalogue admin'];
+    const security = [{ bearerAuth: [] }];
+    const answer = async (saved: Awaited<ReturnType<typeof readSynonyms>>) => ({
+      synonyms: saved.synonyms,
+      built_in: saved.version === 0,
+    });
+
+    admin.get(
+      '/admin/search/synonyms',
+      {
+        schema: {
+          tags,
+          summary: 'The words search treats as meaning others (built in until first saved)',
+          security,
+          response: { 200: synonymsAnswerSchema },
+        },
+      },
+      async () => answer(await readSynonyms(db)),
+    );
+
+    admin.put(
+      '/admin/search/synonyms',
+      {
+        schema: {
+          tags,
+          summary: 'Replace the synonyms; every instance applies them within a second',
+          security,
+          body: synonymListSchema,
+          response: { 200: synonymsAnswerSchema, 400: apiErrorSchema },
+        },
+      },
+      async (request) => answer(await saveSynonyms(db, request.body.synonyms)),
+    );
+  };
+  await app.register(adminRoutes);
+};
+
+export default searchRoutes;
