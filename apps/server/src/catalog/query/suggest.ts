@@ -3,6 +3,7 @@
 // match, best first, through the title search. At most MAX_SUGGESTIONS.
 import { MAX_SUGGESTIONS, type Suggestion } from '@duka/domain';
 import type { Db } from '../../db/client.ts';
+import { listPage, type CardRow } from '../repo.ts';
 import { searchListing } from '../search-listing.ts';
 import { searchTerms } from '../search.ts';
 import { interpret, type Vocabulary } from './interpret.ts';
@@ -10,6 +11,7 @@ import { understandingOf } from './understanding.ts';
 import { plain, singular, wordsOf } from './words.ts';
 
 const AT_MOST = { category: 3, brand: 3 };
+const page = (limit: number) => ({ skip: 0, limit });
 
 /** Every typed word begins a word of the name (the last one may be half typed). */
 function begins(typed: string[], name: string): boolean {
@@ -46,14 +48,21 @@ export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
       url: `/products?brand=${encodeURIComponent(b.name)}`,
     })),
   ];
-  const room = MAX_SUGGESTIONS - found.length;
   const terms = searchTerms(q);
   // One letter would match nearly every title: products come from the second letter on.
-  if (room > 0 && terms && plain(q).trim().length >= 2) {
-    const { rows } = await searchListing(db, { search: terms }, 'best', { skip: 0, limit: room });
+  if (!terms || plain(q).trim().length < 2) return found;
+  const room = () => MAX_SUGGESTIONS - found.length;
+  const add = (rows: CardRow[]) =>
     found.push(
-      ...rows.map((r) => ({ type: 'product' as const, label: r.title, url: `/products/${r.id}` })),
+      ...rows
+        .filter((r) => !found.some((s) => s.url === `/products/${r.id}`))
+        .slice(0, room())
+        .map((r) => ({ type: 'product' as const, label: r.title, url: `/products/${r.id}` })),
     );
+  if (room() > 0) add((await searchListing(db, { search: terms }, 'best', page(room()))).rows);
+  // Titles that do not say it ('lap' → the laptops): the first category suggested.
+  if (room() > 0 && categories[0]) {
+    add((await listPage(db, { categorySlug: categories[0].slug }, 'id', page(room()))).rows);
   }
   return found;
 }
