@@ -141,8 +141,8 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
 
   const shopper = await newPage();
   await shopper.goto('/');
-  await shopper.getByRole('searchbox', { name: 'Search products' }).fill('Turkana Woven');
-  await shopper.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await shopper.getByRole('combobox', { name: 'Search products' }).fill('Turkana Woven');
+  await shopper.getByRole('combobox', { name: 'Search products' }).press('Enter');
   const found = shopper.getByRole('article').filter({ hasText: name });
   await expect(found).toBeVisible();
   await found.getByRole('link', { name: /View Product/ }).click();

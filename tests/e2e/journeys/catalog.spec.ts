@@ -129,7 +129,7 @@ test('the header search lands on the catalogue with its results; blank text does
   page,
 }) => {
   await page.goto('/about');
-  const search = page.getByRole('searchbox', { name: 'Search products' });
+  const search = page.getByRole('combobox', { name: 'Search products' });
   await search.fill('   ');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/about$/);

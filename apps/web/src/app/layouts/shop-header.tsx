@@ -1,8 +1,8 @@
 // The shop header (SPEC §2.2).
-import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-context.ts';
 import { overlayState } from '../../lib/overlay-location.ts';
+import { HeaderSearch } from '../../features/catalog/components/header-search.tsx';
 import { useHeaderAccount } from './use-header-account.ts';
 
 /**
@@ -43,9 +43,6 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 }
 
 export function ShopHeader() {
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const searchId = useId();
   const account = useHeaderAccount();
   const location = useLocation();
 
@@ -72,37 +69,7 @@ export function ShopHeader() {
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-7 w-7 sm:h-8 sm:w-8" />
           Duka
         </Link>
-        <form
-          role="search"
-          // Before the app has started (or without JavaScript) the browser searches by itself.
-          action="/products"
-          className="order-last flex w-full md:order-none md:w-auto md:flex-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const q = query.trim();
-            if (!q) return; // SPEC §5: blank text does nothing
-            navigate(`/products?q=${encodeURIComponent(q)}`);
-          }}
-        >
-          <label htmlFor={searchId} className="sr-only">
-            Search products
-          </label>
-          <input
-            id={searchId}
-            name="q"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search for products, brands and categories"
-            className="w-full min-w-0 rounded-l-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none"
-          />
-          <button
-            type="submit"
-            className="rounded-r-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-          >
-            Search
-          </button>
-        </form>
+        <HeaderSearch />
         <nav
           aria-label="Account"
           className="ml-auto flex items-center gap-2 text-sm font-medium sm:gap-5"

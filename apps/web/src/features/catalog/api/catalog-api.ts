@@ -8,6 +8,7 @@ import type {
   ProductPage,
   ProductSort,
   ReviewPage,
+  Suggestion,
 } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
@@ -67,6 +68,12 @@ export const catalogQueries = {
       queryFn: () =>
         productPage('/products/weekly-offers', { q, limit: pageSize, skip: (page - 1) * pageSize }),
       placeholderData: keepPreviousData,
+    }),
+  suggest: (q: string) =>
+    queryOptions({
+      queryKey: ['search', 'suggest', q],
+      queryFn: ({ signal }) => api<Suggestion[]>('/search/suggest', { query: { q }, signal }),
+      staleTime: 60_000,
     }),
   home: () =>
     queryOptions({ queryKey: ['products', 'home'], queryFn: () => api<Home>('/products/home') }),

@@ -206,6 +206,12 @@ export default function ProductsPage() {
         <EmptyText>No products match your search.</EmptyText>
       ) : (
         <>
+          {products.data.corrected_query && (
+            <p className="mb-2 text-slate-800">
+              Showing results for{' '}
+              <strong className="font-semibold">{products.data.corrected_query}</strong>
+            </p>
+          )}
           <p className="mb-4 text-sm text-slate-600" aria-live="polite">
             {products.data.total.toLocaleString('en-KE')}
             {products.data.totalCapped ? '+' : ''}{' '}
