@@ -14,7 +14,10 @@ export interface Workload {
   floor: boolean;
 }
 
-/** Common words, several words in any order, prefixes, accents, substrings, misses. */
+/**
+ * Common words, several words in any order, prefixes, accents, substrings, misses; then what
+ * shoppers mean rather than type: category words and plurals, brands, Swahili, typos.
+ */
 const SEARCHES = [
   'sofa',
   'kettle',
@@ -32,7 +35,22 @@ const SEARCHES = [
   'nike sneaker',
   'cypress bunk bed',
   'zzzz',
+  'laptops',
+  'smartphone',
+  "men's shoes",
+  'samsung',
+  'oraimo speaker',
+  'viatu',
+  'simu samsung',
+  'kitanda',
+  'samsng',
+  'kiondu',
+  'sofaa',
+  'couch',
 ];
+
+/** What a shopper has typed so far, letter by letter and word by word. */
+const TYPED = ['la', 'lap', 'lapt', 'sam', 'sams', 'vi', 'viatu', 'sof', 'men', "men's sh", 'kit'];
 
 /** Rare searches that exist: titles of products spread over the catalogue, words reversed. */
 async function rareSearches(db: Db): Promise<string[]> {
@@ -83,6 +101,11 @@ export async function workloads(db: Db): Promise<Workload[]> {
     {
       name: 'search by price `?q=…&sort=priceAsc`',
       duka: searches.map((s) => `/api/products?q=${q(s)}&sort=priceAsc&limit=8`),
+      floor: true,
+    },
+    {
+      name: 'suggestions `/search/suggest?q=…`',
+      duka: TYPED.map((s) => `/api/search/suggest?q=${q(s)}`),
       floor: true,
     },
     { name: 'categories facet', duka: ['/api/products/categories'], floor: true },
