@@ -65,3 +65,41 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('article').first()).toContainText('Samsung');
   });
 });
+
+test('the admin adds a search word; a bad line is named and nothing typed is lost', async ({
+  page,
+  loggedInAdmin: _admin,
+}) => {
+  await page.goto('/dashboard/dashboardAdmin');
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Search words' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Search words', level: 1 })).toBeVisible();
+  const words = page.getByLabel('Words and what they mean');
+  await expect(words).toHaveValue(/^viatu: shoe$/m);
+
+  const before = await words.inputValue();
+  await words.fill(`${before}\nkabati wardrobe`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const lines = before.split('\n').length;
+  await expect(page.getByRole('alert')).toHaveText(
+    `Line ${lines + 1}: Write the word, a colon, then what it means, e.g. viatu: shoe`,
+  );
+  await expect(words).toHaveValue(`${before}\nkabati wardrobe`);
+
+  await words.fill(`${before}\nkiti cha starehe: chesterfield`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Search words saved')).toBeVisible();
+
+  // Search uses it within about a second.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/products?q=${encodeURIComponent('kiti cha starehe')}`);
+        return page.getByRole('article').getByRole('heading').allTextContents();
+      },
+      { timeout: 10_000 },
+    )
+    .toContain('Mahogany 3-Seater Chesterfield Sofa');
+});

@@ -158,6 +158,7 @@ export const routes: RouteObject[] = [
               page('customers', '../features/admin/routes/customers-page.tsx'),
               page('payments', '../features/admin/routes/payments-page.tsx'),
               page('contacts', '../features/admin/routes/contacts-page.tsx'),
+              page('search-words', '../features/admin/routes/search-synonyms-page.tsx'),
             ],
           },
         ],

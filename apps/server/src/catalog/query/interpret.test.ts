@@ -92,6 +92,18 @@ describe('what a query names', () => {
     expect(interpret('couch', vocabulary, synonyms)?.rest).toEqual([['couch', 'sofa']]);
   });
 
+  it('takes a synonym of several words as one, before its own words', () => {
+    const withPhrase = synonymMap([
+      ...BUILT_IN_SYNONYMS,
+      { term: 'kiti cha starehe', words: ['armchair', 'recliner'] },
+    ]);
+    expect(interpret('kiti cha starehe', vocabulary, withPhrase)?.rest).toEqual([
+      ['armchair', 'recliner'],
+    ]);
+    expect(interpret('kiti', vocabulary, withPhrase)?.rest).toEqual([['kiti', 'chair']]);
+    expect(correct('kiti cha starehe', vocabulary, withPhrase)).toBeUndefined();
+  });
+
   it('names nothing for plain title words', () => {
     expect(interpret('mahogany table', vocabulary, synonyms)).toBeUndefined();
     expect(interpret('%_\\', vocabulary, synonyms)).toBeUndefined();

@@ -48,6 +48,30 @@ function meaningsOf(word: string, synonyms: SynonymMap): string[] {
 }
 
 /**
+ * The query's words, with a synonym of several words ('kiti cha starehe') taken as one: it then
+ * means only its synonyms, as its own words would mean something else ('kiti' is a chair).
+ */
+function tokensOf(words: string[], synonyms: SynonymMap): { word: string; meanings: string[] }[] {
+  const phrases = [...synonyms.keys()]
+    .filter((k) => k.includes(' '))
+    .map((k) => k.split(' '))
+    .sort((a, b) => b.length - a.length);
+  const tokens: { word: string; meanings: string[] }[] = [];
+  for (let i = 0; i < words.length;) {
+    const phrase = phrases.find((p) => p.every((w, j) => words[i + j] === w));
+    if (phrase) {
+      const term = phrase.join(' ');
+      tokens.push({ word: term, meanings: [...(synonyms.get(term) ?? [])] });
+      i += phrase.length;
+    } else {
+      tokens.push({ word: words[i]!, meanings: meaningsOf(words[i]!, synonyms) });
+      i += 1;
+    }
+  }
+  return tokens;
+}
+
+/**
  * The categories and brands a query names, and its other words with what they stand for;
  * undefined when it names none and has no synonyms (then the title search is all there is).
  */
@@ -56,8 +80,9 @@ export function interpret(
   vocabulary: Vocabulary,
   synonyms: SynonymMap,
 ): Concept | undefined {
-  const words = wordsOf(query).slice(0, MAX_WORDS);
-  const meanings = words.map((w) => meaningsOf(w, synonyms));
+  const tokens = tokensOf(wordsOf(query).slice(0, MAX_WORDS), synonyms);
+  const words = tokens.map((t) => t.word);
+  const meanings = tokens.map((t) => t.meanings);
   const used = new Set<number>();
 
   // Categories: those that share the most words with the query ("men's shoes" picks Men's Shoes
@@ -84,7 +109,7 @@ export function interpret(
     return true;
   });
 
-  const hasSynonyms = meanings.some((m) => m.length > 1);
+  const hasSynonyms = tokens.some((t) => t.meanings.length > 1 || t.word.includes(' '));
   if (categories.length === 0 && brands.length === 0 && !hasSynonyms) return undefined;
   const rest = meanings.filter((_, i) => !used.has(i) && !FILLER.has(words[i]!));
   return { categories: categories.map((c) => c.slug), brands: brands.map((b) => b.name), rest };
@@ -111,9 +136,10 @@ export function correct(
   synonyms: SynonymMap,
 ): string | undefined {
   const words = wordsOf(query).slice(0, MAX_WORDS);
+  const inPhrases = new Set([...synonyms.keys()].flatMap((k) => k.split(' ')));
   let changed = false;
   const corrected = words.map((word) => {
-    if (word.length < 3 || isKnown(word, vocabulary, synonyms)) return word;
+    if (word.length < 3 || inPhrases.has(word) || isKnown(word, vocabulary, synonyms)) return word;
     const max = word.length <= 4 ? 1 : 2;
     let choice: { word: string; distance: number; weight: number } | undefined;
     const consider = (candidate: string, weight: number) => {
@@ -128,7 +154,7 @@ export function correct(
       }
     };
     for (const [candidate, weight] of vocabulary.words) consider(candidate, weight);
-    for (const term of synonyms.keys()) consider(term, 1);
+    for (const term of synonyms.keys()) if (!term.includes(' ')) consider(term, 1);
     if (!choice) return word;
     changed = true;
     return choice.word;

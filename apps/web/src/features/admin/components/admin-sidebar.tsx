@@ -80,6 +80,7 @@ export function AdminSidebar() {
               ['customers', 'Customers'],
               ['payments', 'Payments'],
               ['contacts', 'Contacts'],
+              ['search-words', 'Search words'],
             ] as const
           ).map(([path, label]) => (
             <li key={path}>
