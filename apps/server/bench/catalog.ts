@@ -44,6 +44,10 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+  // SEARCH_CACHE_SECONDS=0 measures every search found anew.
+  ...(process.env.SEARCH_CACHE_SECONDS
+    ? { SEARCH_CACHE_SECONDS: process.env.SEARCH_CACHE_SECONDS }
+    : {}),
 });
 
 async function catalogueSize(database: Database): Promise<number> {

@@ -118,6 +118,8 @@ export const configSchema = z
     /** The most units of one product a cart line (and so an order) may hold. */
     MAX_UNITS_PER_LINE: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Sign-ups accepted per hour from one address. */
+    /** How long each instance reuses a search's list of products (prices and stock are always fresh). */
+    SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Failed log-ins allowed per account, and per address, in 15 minutes. */
     LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(5),

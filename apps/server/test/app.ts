@@ -30,6 +30,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     CONTACT_RATE_LIMIT_PER_HOUR: '100000',
     // Concurrent log-ins are counted before they are checked; tests log in many shoppers at once.
     LOGIN_ATTEMPTS_PER_ADDRESS: '100000',
+    // Tests change the catalogue and search again at once; the search cache has its own test.
+    SEARCH_CACHE_SECONDS: '0',
     ...env,
   });
   const database = await createTestDatabase();

@@ -8,6 +8,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  inArray,
   isNull,
   sql,
   type Placeholder,
@@ -143,6 +144,14 @@ function cards(db: Db, where: SQL | undefined, orderBy: SQL[]) {
 }
 
 export type CardRow = Awaited<ReturnType<typeof cards>>[number];
+
+/** The cards of these products, in the order given (a product since deleted is left out). */
+export async function cardsByIds(db: Db, ids: number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await cards(db, inArray(products.id, ids), []);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /** A page of cards matching `where`, in `orderBy`. */
 export function cardPage(db: Db, where: SQL | undefined, orderBy: SQL[], page: Page) {

@@ -18,6 +18,7 @@ import {
 } from '@duka/domain';
 import { httpCaching } from './http-cache.ts';
 import { compiledSerializer } from './serializer.ts';
+import { SearchCache } from './query/result-cache.ts';
 import * as catalog from './service.ts';
 
 const tags = ['catalogue'];
@@ -25,6 +26,7 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  const searchCache = new SearchCache(app.config.SEARCH_CACHE_SECONDS * 1000);
   app.setSerializerCompiler(compiledSerializer);
   // Public answers: Cache-Control and an ETag, 304 for a matching If-None-Match.
   app.addHook('onSend', httpCaching);
@@ -39,7 +41,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productPageSchema, ...errors },
       },
     },
-    async (request) => catalog.searchProducts(db, request.query),
+    async (request) => catalog.searchProducts(db, request.query, searchCache),
   );
 
   app.get(

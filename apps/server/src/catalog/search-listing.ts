@@ -55,7 +55,7 @@ const SORT_KEYS: Record<Order, string> = {
  * ORDER BY `order` on the columns of `alias`, or on the output names when there is none. Within
  * one category the category leads, as in repo.ts's orderFor: the walk then reads its own index.
  */
-function orderOn(alias: string | undefined, order: Order, inCategory = false): SQL {
+export function orderOn(alias: string | undefined, order: Order, inCategory = false): SQL {
   const descending = / desc/.test(SORT_KEYS[order].split(',')[0]!);
   const keys =
     inCategory && order !== 'stock' && order !== 'rating'
@@ -187,7 +187,7 @@ interface Collected {
 }
 
 /** Step 1: up to COUNT_CAP + 1 matches; if they are all there, the page of them. */
-async function collectMatches(
+function collectMatches(
   db: Db,
   filter: SearchFilter,
   order: ListOrder,
@@ -196,13 +196,23 @@ async function collectMatches(
   const on: SearchColumns = { text: sql`m.search_text`, words: sql`m.search_words` };
   const pageOrder =
     order === 'best' ? bestMatchOrder(filter.search, on, sql`m.id`) : orderOn('m', order);
+  return collect(db, whereOf(filter, values)!, pageOrder, page);
+}
+
+/**
+ * Up to COUNT_CAP + 1 products meeting `where`, gathered without an order (so PostgreSQL reads
+ * them through its indexes, a bitmap of each condition, instead of walking an order looking for
+ * them); if they are all there, the page of them in `pageOrder` (on the columns of "m"). One
+ * round trip either way.
+ */
+export async function collect(db: Db, where: SQL, pageOrder: SQL, page: Page): Promise<Collected> {
   const rows = await queryRows<RawCard & { total: number; generation: number }>(
     db,
     sql`with m as (
       select ${CARD}, ${products.salePriceCents} as sale_price_cents,
         lower(${products.title}) collate "C" as title_key, ${products.createdAt} as created_at,
         ${products.searchText} as search_text, ${products.searchWords} as search_words
-      from ${products} where ${whereOf(filter, values)}
+      from ${products} where ${where}
       limit ${COUNT_CAP + 1}
     ), total as (select count(*)::int as n from m)
     select (select n from ${catalogGeneration}) as generation, total.n as total, page.*

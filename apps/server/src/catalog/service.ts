@@ -16,6 +16,7 @@ import { brandFacets, categoryFacets, countProducts } from './counts.ts';
 import { toProduct, toProductSummary, toPublicReview, toReview } from './mappers.ts';
 import * as repo from './repo.ts';
 import { searchListing, type Listing } from './search-listing.ts';
+import type { SearchCache } from './query/result-cache.ts';
 import { understoodSearch } from './query/understood-search.ts';
 import { searchTerms } from './search.ts';
 
@@ -63,9 +64,14 @@ async function pageOf(
 
 /**
  * The catalogue (an unknown category simply has no products). A text search also finds what it
- * means (categories, brands, synonyms, typos: query/understood-search.ts).
+ * means (categories, brands, synonyms, typos: query/understood-search.ts); which products it found
+ * is reused for a few seconds when a cache is given (query/result-cache.ts).
  */
-export async function searchProducts(db: Db, query: ProductListQuery): Promise<ProductPage> {
+export async function searchProducts(
+  db: Db,
+  query: ProductListQuery,
+  cache?: SearchCache,
+): Promise<ProductPage> {
   const search = searchTerms(query.q);
   const filter = {
     categorySlug: query.category,
@@ -74,9 +80,19 @@ export async function searchProducts(db: Db, query: ProductListQuery): Promise<P
   };
   const order = query.sort ?? 'best';
   if (!search) return pageOf(db, filter, order, query);
-  const found = await understoodSearch(db, { ...filter, search }, order, query);
+  const key = JSON.stringify([search.phrase, filter, order, query.skip, query.limit]);
+  let found = cache?.get(key);
+  let rows: repo.CardRow[];
+  if (found) {
+    rows = await repo.cardsByIds(db, found.ids);
+  } else {
+    const listing = await understoodSearch(db, { ...filter, search }, order, query);
+    rows = listing.rows;
+    found = { ...listing, ids: rows.map((r) => r.id) };
+    cache?.set(key, found);
+  }
   return {
-    products: summaries(found.rows),
+    products: summaries(rows),
     total: found.total,
     skip: query.skip,
     limit: query.limit,

@@ -5,7 +5,13 @@ import { categoryKeys, correct, interpret, type Vocabulary } from './interpret.t
 import { synonymMap } from './synonyms.ts';
 import { singular, wordsOf } from './words.ts';
 
-const category = (slug: string, name: string) => ({ slug, name, keys: categoryKeys(name, slug) });
+let nextId = 0;
+const category = (slug: string, name: string) => ({
+  id: ++nextId,
+  slug,
+  name,
+  keys: categoryKeys(name, slug),
+});
 const vocabulary: Vocabulary = {
   categories: [
     category('laptops', 'Laptops'),

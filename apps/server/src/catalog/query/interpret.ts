@@ -6,6 +6,7 @@ import { editDistance } from './edit-distance.ts';
 import { keysOf, plain, singular, wordsOf } from './words.ts';
 
 export interface VocabularyCategory {
+  id: number;
   slug: string;
   name: string;
   /** The singular words of its name and slug, without filler ('and', '&'). */

@@ -62,7 +62,7 @@ async function readVocabulary(db: Db, productCount: number): Promise<Vocabulary>
           (100 * WORD_SAMPLE) / productCount,
         ).toFixed(3)})`;
   const [categoryRows, brandRows, wordRows] = await Promise.all([
-    db.select({ slug: categories.slug, name: categories.name }).from(categories),
+    db.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories),
     queryRows<{ brand: string }>(
       db,
       sql`select ${productCounts.brand} as brand from ${productCounts}

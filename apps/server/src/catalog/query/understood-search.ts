@@ -8,10 +8,12 @@
 // (interpret.ts) and searched again, and the answer says which query it shows.
 import { and, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, products } from '../../db/schema.ts';
+import { catalogGeneration, denseSearches, productCounts, products } from '../../db/schema.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { COUNT_CAP } from '../limits.ts';
 import {
   cardPage,
+  categoryIdOf,
   countUpTo,
   orderFor,
   values,
@@ -21,9 +23,9 @@ import {
   type Page,
   type ProductFilter,
 } from '../repo.ts';
-import { searchListing, type Listing } from '../search-listing.ts';
+import { collect, orderOn, searchListing, type Listing } from '../search-listing.ts';
 import { matchesAllWords, searchTerms, type SearchTerms } from '../search.ts';
-import { correct, interpret, type Concept } from './interpret.ts';
+import { correct, interpret, type Concept, type Vocabulary } from './interpret.ts';
 import { understandingOf, type Understanding } from './understanding.ts';
 
 export interface UnderstoodListing extends Listing {
@@ -60,7 +62,9 @@ function composed(
 ): Promise<Listing> {
   const segments: Segment[] = [(p) => searchListing(db, filter, order, p)];
   const concept = interpret(filter.search.phrase, understanding.vocabulary, understanding.synonyms);
-  if (concept) segments.push((p) => conceptListing(db, filter, concept, order, p));
+  if (concept) {
+    segments.push((p) => conceptListing(db, filter, concept, understanding.vocabulary, order, p));
+  }
   if (segments.length === 1) return segments[0]!(page);
   return order === 'best' || order === 'id'
     ? inTurn(segments, page)
@@ -136,34 +140,133 @@ function restWords(rest: string[][]): SQL | undefined {
 }
 
 /** The named categories and brands, the other words in the title, the title matches left out. */
-function conceptWhere(filter: SearchFilter, concept: Concept): SQL {
-  const slugs = concept.categories;
+function conceptWhere(filter: SearchFilter, concept: Concept, categoryIds: number[]): SQL {
   return and(
     whereOf({ ...filter, search: undefined }, values),
-    slugs.length > 0
-      ? sql`${products.categoryId} in (select ${categories.id} from ${categories}
-          where ${inArray(categories.slug, slugs)})`
-      : undefined,
+    // Ids, not slugs: with constants PostgreSQL can walk the (category_id, id) index in order.
+    categoryIds.length > 0 ? inArray(products.categoryId, categoryIds) : undefined,
     concept.brands.length > 0 ? inArray(products.brand, concept.brands) : undefined,
     restWords(concept.rest),
     not(matchesAllWords(filter.search, undefined, false)),
   )!;
 }
 
+/**
+ * How many products the segment has, up to COUNT_CAP + 1, as cheaply as it can be known:
+ * - a segment found to have more than COUNT_CAP is remembered (dense_searches, under a key of its
+ *   own) until the catalogue's generation moves, as title searches are (search-listing.ts);
+ * - naming only categories and brands, it is the counters' figure (product_counts) less the title
+ *   matches among them, which the title's trigram index finds first;
+ * - otherwise the matches are counted by their indexes (a bitmap of each condition: a category or
+ *   brand and a word are each common, together often rare, and walking the catalogue in order
+ *   for them read a million rows), ids only.
+ */
+async function conceptCount(
+  db: Db,
+  filter: SearchFilter,
+  concept: Concept,
+  categoryIds: number[],
+  where: SQL,
+): Promise<number> {
+  const ratings = filter.minRating !== undefined || filter.ratingAbove !== undefined;
+  const key = {
+    words: `\u0001${JSON.stringify([concept, filter.search.words])}`,
+    category: filter.categorySlug ?? '',
+    brand: filter.brand ?? '',
+  };
+  const [memo] = ratings
+    ? []
+    : await queryRows<{ generation: number; dense: boolean }>(
+        db,
+        sql`select (select n from ${catalogGeneration})::float8 as generation,
+          exists (select 1 from ${denseSearches} d where d.words = ${key.words}
+            and d.category = ${key.category} and d.brand = ${key.brand}
+            and d.generation = (select n from ${catalogGeneration})) as dense`,
+      );
+  if (memo?.dense) return COUNT_CAP + 1;
+  const byCounters =
+    concept.rest.length === 0 &&
+    categoryIds.length + concept.brands.length > 0 &&
+    !ratings &&
+    filter.excludeId === undefined;
+  const total = byCounters
+    ? await countedByCounters(db, filter, concept, categoryIds)
+    : await countUpTo(db, where, COUNT_CAP + 1);
+  if (memo && total > COUNT_CAP) {
+    await db.execute(sql`insert into ${denseSearches} as d (words, category, brand, generation)
+      values (${key.words}, ${key.category}, ${key.brand}, ${memo.generation})
+      on conflict (words, category, brand) do update set generation = excluded.generation
+      where d.generation < excluded.generation`);
+  }
+  return total;
+}
+
+async function countedByCounters(
+  db: Db,
+  filter: SearchFilter,
+  concept: Concept,
+  categoryIds: number[],
+): Promise<number> {
+  const named = and(
+    categoryIds.length > 0 ? inArray(productCounts.categoryId, categoryIds) : undefined,
+    concept.brands.length > 0 ? inArray(productCounts.brand, concept.brands) : undefined,
+    filter.categorySlug === undefined
+      ? undefined
+      : sql`${productCounts.categoryId} = ${categoryIdOf(filter.categorySlug)}`,
+    filter.brand === undefined ? undefined : sql`${productCounts.brand} = ${filter.brand}`,
+  );
+  // The title matches first (materialized: by the trigram index, never a walk of the category).
+  const [row] = await queryRows<{ counted: number; overlap: number }>(
+    db,
+    sql`with t as materialized (
+        select ${products.categoryId} as category_id, ${products.brand} as brand
+        from ${products}
+        where ${and(whereOf({ ...filter, search: undefined }, values), matchesAllWords(filter.search))}
+        limit ${COUNT_CAP + 1}
+      )
+      select (select coalesce(sum(${productCounts.products}), 0) from ${productCounts}
+          where ${named})::int as counted,
+        (select count(*) from t where ${and(
+          categoryIds.length > 0 ? inArray(sql`t.category_id`, categoryIds) : undefined,
+          concept.brands.length > 0 ? inArray(sql`t.brand`, concept.brands) : undefined,
+        )})::int as overlap`,
+  );
+  return Math.min(
+    COUNT_CAP + 1,
+    Math.max(0, Number(row?.counted ?? 0) - Number(row?.overlap ?? 0)),
+  );
+}
+
+/**
+ * A page of the segment: when it has at most COUNT_CAP products they are gathered and sorted in
+ * one statement; beyond, matches are common and the page is read in order, through the one
+ * category's or brand's own index when there is one.
+ */
 async function conceptListing(
   db: Db,
   filter: SearchFilter,
   concept: Concept,
+  vocabulary: Vocabulary,
   order: ListOrder,
   page: Page,
 ): Promise<Listing> {
-  const where = conceptWhere(filter, concept);
-  const [rows, counted] = await Promise.all([
-    page.limit > 0
-      ? cardPage(db, where, orderFor(filter, order === 'best' ? 'id' : order), page)
-      : Promise.resolve([]),
-    countUpTo(db, where, COUNT_CAP + 1),
-  ]);
-  const capped = counted > COUNT_CAP;
-  return { rows, total: capped ? COUNT_CAP : counted, capped };
+  const categoryIds = vocabulary.categories
+    .filter((c) => concept.categories.includes(c.slug))
+    .map((c) => c.id);
+  const where = conceptWhere(filter, concept, categoryIds);
+  const sorted = order === 'best' ? 'id' : order;
+  const total = await conceptCount(db, filter, concept, categoryIds, where);
+  if (total <= COUNT_CAP) {
+    if (total === 0) return { rows: [], total: 0, capped: false };
+    const collected = await collect(db, where, orderOn('m', sorted), page);
+    return { rows: collected.rows, total: collected.total, capped: false };
+  }
+  const walked = {
+    ...filter,
+    categorySlug:
+      filter.categorySlug ?? (categoryIds.length === 1 ? concept.categories[0] : undefined),
+    brand: filter.brand ?? (concept.brands.length === 1 ? concept.brands[0] : undefined),
+  };
+  const rows = page.limit > 0 ? await cardPage(db, where, orderFor(walked, sorted), page) : [];
+  return { rows, total: COUNT_CAP, capped: true };
 }
