@@ -70,7 +70,8 @@ async function readVocabulary(db: Db, productCount: number): Promise<Vocabulary>
     ),
     queryRows<{ word: string; ndoc: number }>(
       db,
-      sql`select word, ndoc from ts_stat(${sampled}) where length(word) >= 3
+      // Words with digits (model numbers, sizes) are never a typo's target.
+      sql`select word, ndoc from ts_stat(${sampled}) where length(word) >= 3 and word !~ '[0-9]'
         order by ndoc desc limit 50000`,
     ),
   ]);

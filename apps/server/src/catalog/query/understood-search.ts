@@ -86,17 +86,26 @@ async function inTurn(segments: Segment[], page: Page): Promise<Listing> {
   return { rows, total, capped: false };
 }
 
-/** Segments merged in a shopper's sort: each gives its first results, which are sorted together. */
+/**
+ * Segments merged in a shopper's sort: each gives its first results, which are sorted together.
+ * As in turn, a capped segment hides the ones after it (the title search's matches already run
+ * past what a total counts).
+ */
 async function merged(segments: Segment[], order: ListOrder, page: Page): Promise<Listing> {
   const window = Math.min(page.skip + page.limit, COUNT_CAP);
-  const found = await Promise.all(segments.map((s) => s({ skip: 0, limit: window })));
+  const found: Listing[] = [];
+  for (const segment of segments) {
+    const listing = await segment({ skip: 0, limit: window });
+    found.push(listing);
+    if (listing.capped) break;
+  }
   const rows = found
     .flatMap((f) => f.rows)
     .sort(compareBy(order))
     .slice(page.skip, page.skip + page.limit);
   const capped = found.some((f) => f.capped);
   const total = found.reduce((sum, f) => sum + f.total, 0);
-  return { rows, total: capped ? Math.max(total, COUNT_CAP) : total, capped };
+  return { rows, total: capped ? COUNT_CAP : total, capped };
 }
 
 /** The price shoppers pay, as the database's sale_price_cents computes it. */
@@ -189,9 +198,9 @@ async function conceptCount(
     categoryIds.length + concept.brands.length > 0 &&
     !ratings &&
     filter.excludeId === undefined;
-  const total = byCounters
-    ? await countedByCounters(db, filter, concept, categoryIds)
-    : await countUpTo(db, where, COUNT_CAP + 1);
+  const total =
+    (byCounters ? await countedByCounters(db, filter, concept, categoryIds) : undefined) ??
+    (await countUpTo(db, where, COUNT_CAP + 1));
   if (memo && total > COUNT_CAP) {
     await db.execute(sql`insert into ${denseSearches} as d (words, category, brand, generation)
       values (${key.words}, ${key.category}, ${key.brand}, ${memo.generation})
@@ -206,7 +215,7 @@ async function countedByCounters(
   filter: SearchFilter,
   concept: Concept,
   categoryIds: number[],
-): Promise<number> {
+): Promise<number | undefined> {
   const named = and(
     categoryIds.length > 0 ? inArray(productCounts.categoryId, categoryIds) : undefined,
     concept.brands.length > 0 ? inArray(productCounts.brand, concept.brands) : undefined,
@@ -231,10 +240,10 @@ async function countedByCounters(
           concept.brands.length > 0 ? inArray(sql`t.brand`, concept.brands) : undefined,
         )})::int as overlap`,
   );
-  return Math.min(
-    COUNT_CAP + 1,
-    Math.max(0, Number(row?.counted ?? 0) - Number(row?.overlap ?? 0)),
-  );
+  const overlap = Number(row?.overlap ?? 0);
+  // Too many title matches to count them all: the difference is unknown, so count the segment.
+  if (overlap > COUNT_CAP) return undefined;
+  return Math.min(COUNT_CAP + 1, Math.max(0, Number(row?.counted ?? 0) - overlap));
 }
 
 /**
