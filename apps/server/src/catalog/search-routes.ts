@@ -7,12 +7,16 @@ import {
   suggestQuerySchema,
   synonymListSchema,
   synonymsAnswerSchema,
+  type Suggestion,
 } from '@duka/domain';
+import { SearchCache } from './query/result-cache.ts';
 import { suggest } from './query/suggest.ts';
 import { readSynonyms, saveSynonyms } from './query/synonyms.ts';
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // What is typed so far repeats from shopper to shopper: each instance reuses an answer briefly.
+  const suggestions = new SearchCache<Suggestion[]>(app.config.SEARCH_CACHE_SECONDS * 1000);
 
   app.get(
     '/search/suggest',
@@ -27,7 +31,12 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Shared caches may keep an answer briefly: it is the same for everyone.
       reply.header('cache-control', 'public, max-age=60');
-      return suggest(db, request.query.q);
+      const key = request.query.q.toLowerCase();
+      const cached = suggestions.get(key);
+      if (cached) return cached;
+      const found = await suggest(db, request.query.q);
+      suggestions.set(key, found);
+      return found;
     },
   );
 

@@ -11,11 +11,11 @@ export interface FoundIds {
 
 const MAX_ENTRIES = 2000;
 
-export class SearchCache {
-  private readonly entries = new Map<string, { at: number; found: FoundIds }>();
+export class SearchCache<T = FoundIds> {
+  private readonly entries = new Map<string, { at: number; found: T }>();
   constructor(private readonly ttlMs: number) {}
 
-  get(key: string): FoundIds | undefined {
+  get(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (Date.now() - entry.at >= this.ttlMs) {
@@ -25,7 +25,7 @@ export class SearchCache {
     return entry.found;
   }
 
-  set(key: string, found: FoundIds): void {
+  set(key: string, found: T): void {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);
     this.entries.set(key, { at: Date.now(), found });

@@ -49,8 +49,9 @@ export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
     })),
   ];
   const terms = searchTerms(q);
-  // One letter would match nearly every title: products come from the second letter on.
-  if (!terms || plain(q).trim().length < 2) return found;
+  // Titles are looked up by trigrams: a word of three letters or more is needed (two letters
+  // alone would read the whole catalogue to find a rare pair).
+  if (!terms || !terms.words.some((w) => [...plain(w)].length >= 3)) return found;
   const room = () => MAX_SUGGESTIONS - found.length;
   const add = (rows: CardRow[]) =>
     found.push(

@@ -32,12 +32,20 @@ interface Signature {
 interface State {
   current: Promise<Understanding>;
   signature: Signature;
+  /** The catalogue's generation and size at the last check: what a product's membership in a
+   * search's results can depend on (not prices, stock or ratings). */
+  catalogue: string;
   checkedAt: number;
   vocabularyAt: number;
   checking?: Promise<void>;
 }
 
 const states = new WeakMap<Db, State>();
+
+const catalogueOf = (s: Signature) => `${s.generation}:${s.products}`;
+
+/** The catalogue's version as this instance last read it (at most a second ago). */
+export const catalogueVersion = (db: Db) => states.get(db)?.catalogue;
 
 async function readSignature(db: Db): Promise<Signature> {
   const [row] = await queryRows<Signature>(
@@ -96,6 +104,7 @@ async function build(db: Db, signature: Signature): Promise<Understanding> {
 
 async function check(db: Db, state: State): Promise<void> {
   const signature = await readSignature(db);
+  state.catalogue = catalogueOf(signature);
   const catalogueChanged =
     signature.generation !== state.signature.generation ||
     signature.products !== state.signature.products;
@@ -124,6 +133,7 @@ export async function understandingOf(db: Db): Promise<Understanding> {
     state = states.get(db) ?? {
       current: build(db, signature),
       signature,
+      catalogue: catalogueOf(signature),
       checkedAt: Date.now(),
       vocabularyAt: Date.now(),
     };
@@ -146,5 +156,11 @@ export async function refreshUnderstanding(db: Db): Promise<void> {
   const signature = await readSignature(db);
   const current = build(db, signature);
   await current;
-  states.set(db, { current, signature, checkedAt: Date.now(), vocabularyAt: Date.now() });
+  states.set(db, {
+    current,
+    signature,
+    catalogue: catalogueOf(signature),
+    checkedAt: Date.now(),
+    vocabularyAt: Date.now(),
+  });
 }

@@ -120,6 +120,26 @@ describe('categories and brands', () => {
     await t.db.delete(products).where(eq(products.id, stand!.id));
   });
 
+  it('finds a product added to a named category within about a second', async () => {
+    const before = (await search('viatu')).total;
+    const [mens] = await t.db.select().from(categories).where(eq(categories.slug, 'mens-shoes'));
+    const [added] = await t.db
+      .insert(products)
+      .values({
+        title: 'Maasai Market Akala Sandal',
+        description: 'd',
+        categoryId: mens!.id,
+        brand: 'Akala',
+        sku: 'SEARCH-AKALA',
+        priceCents: 80_000,
+      })
+      .returning({ id: products.id });
+    await expect
+      .poll(async () => (await search('viatu')).total, { timeout: 5000, interval: 200 })
+      .toBe(before + 1);
+    await t.db.delete(products).where(eq(products.id, added!.id));
+  });
+
   it('keeps the filters a shopper chose', async () => {
     const found = await search('shoes', '&category=womens-shoes');
     expect(found.total).toBe((await categoryOf('womens-shoes')).length);

@@ -26,7 +26,7 @@ import {
 import { collect, orderOn, searchListing, type Listing } from '../search-listing.ts';
 import { matchesAllWords, searchTerms, type SearchTerms } from '../search.ts';
 import { correct, interpret, type Concept, type Vocabulary } from './interpret.ts';
-import { understandingOf, type Understanding } from './understanding.ts';
+import { catalogueVersion, understandingOf, type Understanding } from './understanding.ts';
 
 export interface UnderstoodListing extends Listing {
   /** The query whose results these are, when it is not the one typed. */
@@ -160,8 +160,22 @@ function conceptWhere(filter: SearchFilter, concept: Concept, categoryIds: numbe
   )!;
 }
 
+/** Segment totals this instance counted, by the catalogue version they hold for. */
+const totals = new WeakMap<Db, Map<string, { version: string; total: number }>>();
+const MAX_TOTALS = 5000;
+
+function remember(db: Db, key: string, entry: { version: string; total: number }) {
+  let map = totals.get(db);
+  if (!map) totals.set(db, (map = new Map()));
+  map.delete(key);
+  map.set(key, entry);
+  if (map.size > MAX_TOTALS) map.delete(map.keys().next().value!);
+}
+
 /**
  * How many products the segment has, up to COUNT_CAP + 1, as cheaply as it can be known:
+ * - this instance remembers what it counted while the catalogue's generation and size stand
+ *   (understanding.ts reads them every second): membership never depends on prices or stock;
  * - a segment found to have more than COUNT_CAP is remembered (dense_searches, under a key of its
  *   own) until the catalogue's generation moves, as title searches are (search-listing.ts);
  * - naming only categories and brands, it is the counters' figure (product_counts) less the title
@@ -183,6 +197,11 @@ async function conceptCount(
     category: filter.categorySlug ?? '',
     brand: filter.brand ?? '',
   };
+  // Which products a concept has changes only with the catalogue's generation or size.
+  const version = catalogueVersion(db);
+  const memoKey = `${JSON.stringify(key)}`;
+  const remembered = ratings ? undefined : totals.get(db)?.get(memoKey);
+  if (remembered && remembered.version === version) return remembered.total;
   const [memo] = ratings
     ? []
     : await queryRows<{ generation: number; dense: boolean }>(
@@ -201,6 +220,7 @@ async function conceptCount(
   const total =
     (byCounters ? await countedByCounters(db, filter, concept, categoryIds) : undefined) ??
     (await countUpTo(db, where, COUNT_CAP + 1));
+  if (!ratings && version !== undefined) remember(db, memoKey, { version, total });
   if (memo && total > COUNT_CAP) {
     await db.execute(sql`insert into ${denseSearches} as d (words, category, brand, generation)
       values (${key.words}, ${key.category}, ${key.brand}, ${memo.generation})
