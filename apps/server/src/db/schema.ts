@@ -160,12 +160,16 @@ export const denseSearches = pgTable(
  * none while the built-in list applies. `version` goes up with every save, so each instance
  * notices a change within a second without a restart.
  */
-export const searchSynonyms = pgTable('search_synonyms', {
-  id: integer('id').primaryKey().default(1),
-  entries: jsonb('entries').$type<{ term: string; words: string[] }[]>().notNull(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check('search_synonyms_one_row', sql`${t.id} = 1`)]);
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: integer('id').primaryKey().default(1),
+    entries: jsonb('entries').$type<{ term: string; words: string[] }[]>().notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('search_synonyms_one_row', sql`${t.id} = 1`)],
+);
 
 export const productImages = pgTable(
   'product_images',

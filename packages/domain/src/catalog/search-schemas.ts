@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/search/suggest: what is typed so far. */
-export const suggestQuerySchema = z
-  .object({ q: z.string().trim().max(500).default('') })
-  .strict();
+export const suggestQuerySchema = z.object({ q: z.string().trim().max(500).default('') }).strict();
 
 export const SUGGESTION_TYPES = ['category', 'brand', 'product'] as const;
 export const MAX_SUGGESTIONS = 8;
