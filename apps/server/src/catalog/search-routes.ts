@@ -11,6 +11,7 @@ import {
 } from '@duka/domain';
 import { SearchCache } from './query/result-cache.ts';
 import { suggest } from './query/suggest.ts';
+import { searchVersion, understandingOf } from './query/understanding.ts';
 import { readSynonyms, saveSynonyms } from './query/synonyms.ts';
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +32,8 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Shared caches may keep an answer briefly: it is the same for everyone.
       reply.header('cache-control', 'public, max-age=60');
-      const key = request.query.q.toLowerCase();
+      await understandingOf(db); // keeps the version fresh
+      const key = `${searchVersion(db)} ${request.query.q.toLowerCase()}`;
       const cached = suggestions.get(key);
       if (cached) return cached;
       const found = await suggest(db, request.query.q);

@@ -17,6 +17,7 @@ import { toProduct, toProductSummary, toPublicReview, toReview } from './mappers
 import * as repo from './repo.ts';
 import { searchListing, type Listing } from './search-listing.ts';
 import type { SearchCache } from './query/result-cache.ts';
+import { searchVersion, understandingOf } from './query/understanding.ts';
 import { understoodSearch } from './query/understood-search.ts';
 import { searchTerms } from './search.ts';
 
@@ -80,7 +81,17 @@ export async function searchProducts(
   };
   const order = query.sort ?? 'best';
   if (!search) return pageOf(db, filter, order, query);
-  const key = JSON.stringify([search.phrase, filter, order, query.skip, query.limit]);
+  await understandingOf(db); // keeps the versions below fresh (a read at most once a second)
+  // Keyed by the catalogue's and the synonyms' versions too: a saved synonym, a product added or
+  // renamed reaches search within a second, not at the end of the cache's seconds.
+  const key = JSON.stringify([
+    searchVersion(db),
+    search.phrase,
+    filter,
+    order,
+    query.skip,
+    query.limit,
+  ]);
   let found = cache?.get(key);
   let rows: repo.CardRow[];
   if (found) {

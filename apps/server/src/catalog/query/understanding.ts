@@ -47,6 +47,12 @@ const catalogueOf = (s: Signature) => `${s.generation}:${s.products}`;
 /** The catalogue's version as this instance last read it (at most a second ago). */
 export const catalogueVersion = (db: Db) => states.get(db)?.catalogue;
 
+/** What a search's results depend on besides its words: the catalogue and the synonyms in force. */
+export function searchVersion(db: Db): string {
+  const state = states.get(db);
+  return state ? `${state.catalogue}/${state.signature.synonyms}` : '';
+}
+
 async function readSignature(db: Db): Promise<Signature> {
   const [row] = await queryRows<Signature>(
     db,
