@@ -169,11 +169,24 @@ async function isKnownDense(db: Db, filter: SearchFilter): Promise<boolean> {
   return row?.dense === true;
 }
 
-async function rememberDense(db: Db, filter: SearchFilter, generation: number): Promise<void> {
-  // The generation read with the count: a newer one is never overwritten by an older.
+function rememberDense(db: Db, filter: SearchFilter, generation: number): Promise<void> {
+  const key = {
+    words: wordsKey(filter.search),
+    category: filter.categorySlug ?? '',
+    brand: filter.brand ?? '',
+  };
+  return rememberDenseKey(db, key, generation);
+}
+
+/** Remembers a search (by its memo key) as dense at `generation`, read with its count. */
+export async function rememberDenseKey(
+  db: Db,
+  key: { words: SQL | string; category: string; brand: string },
+  generation: number,
+): Promise<void> {
+  // A newer generation is never overwritten by an older.
   await db.execute(sql`insert into ${denseSearches} as d (words, category, brand, generation)
-    values (${wordsKey(filter.search)}, ${filter.categorySlug ?? ''}, ${filter.brand ?? ''},
-      ${generation})
+    values (${key.words}, ${key.category}, ${key.brand}, ${generation})
     on conflict (words, category, brand) do update set generation = excluded.generation
     where d.generation < excluded.generation`);
 }

@@ -23,7 +23,13 @@ import {
   type Page,
   type ProductFilter,
 } from '../repo.ts';
-import { collect, orderOn, searchListing, type Listing } from '../search-listing.ts';
+import {
+  collect,
+  orderOn,
+  rememberDenseKey,
+  searchListing,
+  type Listing,
+} from '../search-listing.ts';
 import { matchesAllWords, searchTerms, type SearchTerms } from '../search.ts';
 import { correct, interpret, type Concept, type Vocabulary } from './interpret.ts';
 import { catalogueVersion, understandingOf, type Understanding } from './understanding.ts';
@@ -199,7 +205,7 @@ async function conceptCount(
   };
   // Which products a concept has changes only with the catalogue's generation or size.
   const version = catalogueVersion(db);
-  const memoKey = `${JSON.stringify(key)}`;
+  const memoKey = JSON.stringify(key);
   const remembered = ratings ? undefined : totals.get(db)?.get(memoKey);
   if (remembered && remembered.version === version) return remembered.total;
   const [memo] = ratings
@@ -221,12 +227,7 @@ async function conceptCount(
     (byCounters ? await countedByCounters(db, filter, concept, categoryIds) : undefined) ??
     (await countUpTo(db, where, COUNT_CAP + 1));
   if (!ratings && version !== undefined) remember(db, memoKey, { version, total });
-  if (memo && total > COUNT_CAP) {
-    await db.execute(sql`insert into ${denseSearches} as d (words, category, brand, generation)
-      values (${key.words}, ${key.category}, ${key.brand}, ${memo.generation})
-      on conflict (words, category, brand) do update set generation = excluded.generation
-      where d.generation < excluded.generation`);
-  }
+  if (memo && total > COUNT_CAP) await rememberDenseKey(db, key, memo.generation);
   return total;
 }
 

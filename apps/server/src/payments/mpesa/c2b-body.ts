@@ -4,8 +4,7 @@
 // All strings. Anything else is reported as malformed with the reason, never thrown: the body is
 // still recorded for the admin, and pays nothing.
 import { z } from 'zod';
-import { findInvalidText } from '@duka/domain/common/text';
-import { parseTransactionDate } from './callback.ts';
+import { parseTransactionDate, readDarajaJson } from './callback.ts';
 
 export interface C2bPayment {
   /** The M-Pesa receipt. */
@@ -43,17 +42,9 @@ const bodySchema = z.object({
 });
 
 export function parseC2b(raw: string | undefined): ParsedC2b {
-  if (raw === undefined || raw.trim() === '') return { ok: false, reason: 'empty body' };
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return { ok: false, reason: 'not JSON' };
-  }
-  const invalid = findInvalidText(json);
-  if (invalid) {
-    return { ok: false, reason: `${invalid.path.join('.') || 'body'}: ${invalid.message}` };
-  }
+  const read = readDarajaJson(raw);
+  if (!read.ok) return read;
+  const json = read.json;
   const parsed = bodySchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

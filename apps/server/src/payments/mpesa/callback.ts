@@ -41,7 +41,13 @@ const callbackSchema = z.object({
   }),
 });
 
-export function parseCallback(raw: string | undefined): ParsedCallback {
+/**
+ * A body Daraja POSTed, as JSON, or why it is not one. Control characters and broken Unicode are
+ * nothing Daraja sends; they must not reach a query.
+ */
+export function readDarajaJson(
+  raw: string | undefined,
+): { ok: true; json: unknown } | { ok: false; reason: string } {
   if (raw === undefined || raw.trim() === '') return { ok: false, reason: 'empty body' };
   let json: unknown;
   try {
@@ -49,10 +55,17 @@ export function parseCallback(raw: string | undefined): ParsedCallback {
   } catch {
     return { ok: false, reason: 'not JSON' };
   }
-  // Control characters and broken Unicode are nothing Daraja sends; they must not reach a query.
   const invalid = findInvalidText(json);
-  if (invalid)
+  if (invalid) {
     return { ok: false, reason: `${invalid.path.join('.') || 'body'}: ${invalid.message}` };
+  }
+  return { ok: true, json };
+}
+
+export function parseCallback(raw: string | undefined): ParsedCallback {
+  const read = readDarajaJson(raw);
+  if (!read.ok) return read;
+  const json = read.json;
   const parsed = callbackSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

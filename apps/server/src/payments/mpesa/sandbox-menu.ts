@@ -10,12 +10,7 @@ import { receiveConfirmation, noteOfConfirmation } from './c2b.ts';
 import { nairobiTimestamp } from './credentials.ts';
 import { findByProviderId } from '../repo.ts';
 import type { PaybillProvider } from './paybill-provider.ts';
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escape, sandboxScreen } from './sandbox-page.ts';
 
 export const sandboxMenuUrl = (paymentId: string) =>
   `/mpesa-sandbox/menu/${encodeURIComponent(paymentId)}`;
@@ -43,22 +38,7 @@ function menuHtml(page: MenuPage): string {
     ${field('Amount (Ksh)', 'amount', String(page.amountShillings), 'required inputmode="numeric" pattern="[0-9]{1,7}"')}
     <button class="pin" type="submit">Send</button>
   </form>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>M-Pesa sandbox menu | Duka</title>
-<link rel="stylesheet" href="/mpesa-sandbox/assets/phone.css">
-</head>
-<body>
-<main class="phone">
-  <p class="badge">M-Pesa sandbox: no real money moves</p>
-  <h1>M-PESA</h1>
-  ${body}
-</main>
-</body>
-</html>`;
+  return sandboxScreen('M-Pesa sandbox menu', body);
 }
 
 const formSchema = z.object({

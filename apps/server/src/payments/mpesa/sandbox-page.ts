@@ -2,7 +2,7 @@
 // it passes the shop's Content-Security-Policy.
 import { formatKsh, maskPhone } from '@duka/domain';
 
-const escape = (s: string) =>
+export const escape = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -43,19 +43,27 @@ export function phonePageHtml(data: PhonePageData): string {
   </details>`
       : `<p class="result ${data.state}" role="status">${escape(resultText(data))}</p>
   <p class="muted">You can close this page and go back to the shop.</p>`;
+  return sandboxScreen(
+    'M-Pesa sandbox phone',
+    `<p class="muted">${escape(maskPhone(data.phone))}</p>
+  ${body}`,
+  );
+}
+
+/** A sandbox screen (the phone, the M-Pesa menu): the phone's frame around `body` (HTML). */
+export function sandboxScreen(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>M-Pesa sandbox phone | Duka</title>
+<title>${escape(title)} | Duka</title>
 <link rel="stylesheet" href="/mpesa-sandbox/assets/phone.css">
 </head>
 <body>
 <main class="phone">
   <p class="badge">M-Pesa sandbox: no real money moves</p>
   <h1>M-PESA</h1>
-  <p class="muted">${escape(maskPhone(data.phone))}</p>
   ${body}
 </main>
 </body>
