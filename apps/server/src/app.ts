@@ -28,6 +28,8 @@ import catalogAdminRoutes from './catalog/admin-routes.ts';
 import cartRoutes from './cart/routes.ts';
 import wishlistRoutes from './wishlist/routes.ts';
 import checkoutRoutes from './checkout/routes.ts';
+import deliveryRoutes from './delivery/routes.ts';
+import deliveryAdminRoutes from './delivery/admin-routes.ts';
 import ordersRoutes from './orders/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import usersAdminRoutes from './auth/admin-routes.ts';
@@ -122,6 +124,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(reviewRoutes, { prefix: '/api', hasBought: boughtProduct });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
+  await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
   // Payment status and providers' callbacks under /api; the sandboxes' pages outside it.
@@ -130,6 +133,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // The back office: each domain's admin routes, then what spans domains (dashboard, search).
   await app.register(usersAdminRoutes, { prefix: '/api' });
   await app.register(ordersAdminRoutes, { prefix: '/api' });
+  await app.register(deliveryAdminRoutes, { prefix: '/api' });
   await app.register(paymentsAdminRoutes, { prefix: '/api' });
   await app.register(contactsAdminRoutes, { prefix: '/api' });
   await app.register(outboxAdminRoutes, { prefix: '/api' });

@@ -24,3 +24,7 @@ export * from './payments/messages.ts';
 export * from './payments/phone.ts';
 export * from './payments/schemas.ts';
 export * from './catalog/search-schemas.ts';
+export * from './delivery/counties.ts';
+export * from './delivery/messages.ts';
+export * from './delivery/schemas.ts';
+export * from './delivery/pay-on-delivery.ts';

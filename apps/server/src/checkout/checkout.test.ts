@@ -100,6 +100,7 @@ describe('the amount', () => {
         { productId: b, title: expect.any(String), quantity: 1, lineTotalCents: 45_100 },
       ],
       expectedDelivery: expectedDelivery(new Date()),
+      deliveryDays: { min: 3, max: 5 },
     });
 
     const res = await createPayment(t.app, who, { order_total: 1, total: 1, price: 1, amount: 1 });

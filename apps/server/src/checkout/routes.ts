@@ -14,6 +14,7 @@ import {
   shippingSchema,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
+import { quoteDelivery } from '../delivery/settings.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
 import { cancelPayment, executePayment } from '../payments/capture.ts';
 import { findDetails, saveDetails } from './repo.ts';
@@ -59,6 +60,10 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         city: row?.city ?? null,
         zip_code: row?.zipCode ?? null,
         email: row?.email ?? null,
+        county: row?.countyCode ?? null,
+        phone: row?.phone ?? null,
+        delivery: row?.delivery === 'pickup' ? ('pickup' as const) : ('home' as const),
+        pickup_point_id: row?.pickupPointId ?? null,
       };
     },
   );
@@ -83,7 +88,10 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Checkout step 1: the shipping address',
+        summary: 'Checkout step 1: the shipping address, and where and how it is delivered',
+        description:
+          "SPEC's payload, plus optionally `county` (code or name: its fee and days then apply and the zip code is optional), " +
+          "`phone`, and `delivery: 'pickup'` with `pickup_point_id` (an open point: its fee, its county's days).",
         security,
         body: shippingSchema,
         response: { 200: messageSchema, ...errors },
@@ -91,12 +99,24 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
+      const pickup = b.delivery === 'pickup';
+      const choice = {
+        countyCode: b.county ?? null,
+        delivery: pickup ? 'pickup' : 'home',
+        pickupPointId: pickup ? (b.pickup_point_id ?? null) : null,
+      };
+      // An unknown or closed point is refused here, with the field to correct.
+      await quoteDelivery(db, choice);
       await saveDetails(db, currentUser(request).id, {
         name: b.name,
         streetAddress: b.street_address,
         apartmentNumber: b.apartment_number || null,
         city: b.city,
-        zipCode: b.zip_code,
+        zipCode: b.zip_code || null,
+        countyCode: choice.countyCode,
+        phone: b.phone ?? null,
+        delivery: choice.delivery,
+        pickupPointId: choice.pickupPointId,
       });
       return { message: 'Shipping address saved' };
     },
@@ -133,6 +153,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           "With `method: 'mpesa'` it sends a payment request to `phone` (a Kenyan mobile number: 07…, 01…, +2547…, 2547…; the profile's phone when left out) " +
           'and answers 202: follow the payment at GET /api/payments/{paymentId}. ' +
           "With `method: 'mpesa_paybill'` it answers 202 with `paybill`: the business number, the account number (the order number) and the amount to pay from the M-Pesa menu. " +
+          "With `method: 'pay_on_delivery'` it confirms the order to be paid when delivered (202 with `pay_on_delivery: true`), where the order's county offers it up to its maximum; else 422 saying why. " +
           'With `order_id` it pays that open order of yours again instead of making a new one from the cart. ' +
           'A phone that is not a Kenyan mobile number is a 400 naming `fields.phone`; M-Pesa refusing the request a 422; M-Pesa not answering a 503.',
         security,
@@ -169,7 +190,10 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         order_id: started.orderId,
         paymentId: started.paymentId,
         status: 'pending' as const,
-        ...(started.sandboxPhoneUrl ? { sandbox_phone_url: started.sandboxPhoneUrl } : {}),
+        ...(started.kind === 'on-delivery' ? { pay_on_delivery: true as const } : {}),
+        ...(started.kind !== 'on-delivery' && started.sandboxPhoneUrl
+          ? { sandbox_phone_url: started.sandboxPhoneUrl }
+          : {}),
         ...(started.kind === 'instructions' ? { paybill: started.paybill } : {}),
       });
     },

@@ -1,12 +1,18 @@
 // Checkout: from a priced cart to an order whose payment has started. Amounts come only from the
 // database; stock is reserved when the order is made (and given back by payments/ if the payment
 // is cancelled, declined or expires). Which provider takes the payment is payments/' business.
-import { checkoutTotals, expectedDelivery, type CheckoutSummary } from '@duka/domain';
-import type { Db } from '../db/client.ts';
+import {
+  checkoutTotals,
+  expectedDelivery,
+  payOnDeliveryRefusal,
+  type CheckoutSummary,
+} from '@duka/domain';
+import type { Db, Tx } from '../db/client.ts';
 import { lockShopper, pricedCartLines } from '../cart/repo.ts';
+import { countyTerms, quoteDelivery, type DeliveryQuote } from '../delivery/settings.ts';
 import { assertWithinCap } from '../cart/service.ts';
 import { unprocessable } from '../lib/http-error.ts';
-import { placeOrder, reopenForPayment } from '../orders/service.ts';
+import { placeOrder, reopenForPayment, type OrderDelivery } from '../orders/service.ts';
 import type { Payments } from '../payments/context.ts';
 import {
   preparePayment,
@@ -23,8 +29,23 @@ export interface CheckoutDeps {
   maxUnitsPerLine: number;
 }
 
+/** What delivery to the shopper's chosen county or point costs and takes (the defaults without). */
+export async function deliveryOf(db: Db | Tx, userId: number): Promise<DeliveryQuote> {
+  const details = await findDetails(db, userId);
+  return quoteDelivery(db, {
+    countyCode: details?.countyCode ?? null,
+    delivery: details?.delivery ?? 'home',
+    pickupPointId: details?.pickupPointId ?? null,
+  });
+}
+
 export async function summary(db: Db, userId: number, now = new Date()): Promise<CheckoutSummary> {
   const lines = await pricedCartLines(db, userId);
+  const delivery = await deliveryOf(db, userId).catch(() =>
+    // A point closed since step 1: priced as without one until the shopper chooses again.
+    quoteDelivery(db, { countyCode: null, delivery: 'home', pickupPointId: null }),
+  );
+  const deliveryDays = { min: delivery.etaMinDays, max: delivery.etaMaxDays };
   return {
     lines: lines.map((l) => ({
       productId: l.productId,
@@ -32,28 +53,53 @@ export async function summary(db: Db, userId: number, now = new Date()): Promise
       quantity: l.quantity,
       lineTotalCents: l.salePriceCents * l.quantity,
     })),
-    expectedDelivery: expectedDelivery(now),
+    expectedDelivery: expectedDelivery(now, deliveryDays),
+    deliveryDays,
     ...checkoutTotals(
       lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),
+      delivery.feeCents,
     ),
   };
 }
 
-export async function shippingOf(db: Db, userId: number) {
+export async function shippingOf(db: Db | Tx, userId: number) {
   const details = await findDetails(db, userId);
-  if (!details?.name || !details.streetAddress || !details.city || !details.zipCode) {
+  const placeKnown = details?.zipCode || details?.countyCode || details?.delivery === 'pickup';
+  if (!details?.name || !details.streetAddress || !details.city || !placeKnown) {
     throw unprocessable('Please enter your shipping address first.', 'SHIPPING_MISSING');
   }
   if (!details.email) {
     throw unprocessable('Please enter your payment e-mail first.', 'PAYMENT_INFO_MISSING');
   }
   return {
-    shippingName: details.name,
-    streetAddress: details.streetAddress,
-    apartmentNumber: details.apartmentNumber,
-    city: details.city,
-    zipCode: details.zipCode,
-    email: details.email,
+    address: {
+      shippingName: details.name,
+      streetAddress: details.streetAddress,
+      apartmentNumber: details.apartmentNumber,
+      city: details.city,
+      zipCode: details.zipCode ?? '',
+      email: details.email,
+    },
+    phone: details.phone,
+  };
+}
+
+/** The order's delivery as quoted, in the transaction that makes the order. */
+function orderDelivery(quote: DeliveryQuote, phone: string | null): OrderDelivery {
+  const point = quote.pickupPoint;
+  return {
+    feeCents: quote.feeCents,
+    etaMinDays: quote.etaMinDays,
+    etaMaxDays: quote.etaMaxDays,
+    countyCode: quote.county?.code ?? null,
+    phone,
+    kind: point ? 'pickup' : 'home',
+    pickupPoint: point && {
+      id: point.id,
+      name: point.name,
+      address: point.address,
+      openingHours: point.openingHours,
+    },
   };
 }
 
@@ -73,15 +119,20 @@ export async function createPayment(
   if (request.orderId !== undefined) {
     const { orderId } = request;
     const prepared = await preparePayment(deps.payments, userId, request);
-    const order = await db.transaction((tx) =>
-      reopenForPayment(tx, userId, orderId, {
+    const order = await db.transaction(async (tx) => {
+      const reopened = await reopenForPayment(tx, userId, orderId, {
         paymentMethod: prepared.label,
         expiresAt: expiresAt(),
-      }),
-    );
+      });
+      if (request.method === 'pay_on_delivery') {
+        const county = reopened.countyCode ? await countyTerms(tx, reopened.countyCode) : null;
+        refuseUnlessPayableOnDelivery(county, reopened.totalCents);
+      }
+      return reopened;
+    });
     return startPayment(deps.payments, prepared, order, baseUrl);
   }
-  const address = await shippingOf(db, userId);
+  const { address, phone } = await shippingOf(db, userId);
   const prepared = await preparePayment(deps.payments, userId, request);
 
   // The order, its lines and the stock reservation: all or nothing.
@@ -92,13 +143,30 @@ export async function createPayment(
     const lines = await pricedCartLines(tx, userId);
     if (lines.length === 0) throw unprocessable('Your cart is empty.', 'CART_EMPTY');
     for (const line of lines) assertWithinCap(line.quantity, deps.maxUnitsPerLine);
+    const quote = await deliveryOf(tx, userId);
+    if (request.method === 'pay_on_delivery') {
+      const { totalCents } = checkoutTotals(
+        lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),
+        quote.feeCents,
+      );
+      refuseUnlessPayableOnDelivery(quote.county, totalCents);
+    }
     return placeOrder(tx, {
       userId,
       lines,
       address,
+      delivery: orderDelivery(quote, phone),
       paymentMethod: prepared.label,
       expiresAt: expiresAt(),
     });
   });
   return startPayment(deps.payments, prepared, order, baseUrl);
+}
+
+function refuseUnlessPayableOnDelivery(
+  county: Parameters<typeof payOnDeliveryRefusal>[0],
+  totalCents: number,
+): void {
+  const refusal = payOnDeliveryRefusal(county, totalCents);
+  if (refusal) throw unprocessable(refusal, 'PAY_ON_DELIVERY_UNAVAILABLE');
 }

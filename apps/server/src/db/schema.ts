@@ -321,6 +321,49 @@ export const wishlistItems = pgTable(
   (t) => [uniqueIndex('wishlist_items_user_product_idx').on(t.userId, t.productId)],
 );
 
+// ---------------------------------------------------------------- delivery (issue 22)
+
+/**
+ * What the merchant set for a county. A county without a row costs the specification's flat fee
+ * and takes the delivery page's 3–5 days (delivery/settings.ts); counties themselves are built in.
+ */
+export const deliveryCounties = pgTable(
+  'delivery_counties',
+  {
+    code: text('code').primaryKey(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    etaMinDays: integer('eta_min_days').notNull(),
+    etaMaxDays: integer('eta_max_days').notNull(),
+    payOnDelivery: boolean('pay_on_delivery').notNull().default(false),
+    /** The largest order total paid on delivery; null for no limit. */
+    payOnDeliveryMaxCents: bigint('pay_on_delivery_max_cents', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'delivery_counties_days',
+      sql`${t.etaMinDays} >= 0 and ${t.etaMinDays} <= ${t.etaMaxDays}`,
+    ),
+    check('delivery_counties_fee', sql`${t.feeCents} >= 0`),
+  ],
+);
+
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    countyCode: text('county_code').notNull(),
+    address: text('address').notNull(),
+    openingHours: text('opening_hours').notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pickup_points_county_idx').on(t.countyCode, t.active)],
+);
+
 // ---------------------------------------------------------------- checkout, orders, payments
 
 /** What the shopper typed in checkout steps 1 and 2, kept until the order is created. */
@@ -334,6 +377,12 @@ export const checkoutDetails = pgTable('checkout_details', {
   city: text('city'),
   zipCode: text('zip_code'),
   email: text('email'),
+  countyCode: text('county_code'),
+  phone: text('phone'),
+  delivery: text('delivery').notNull().default('home'),
+  pickupPointId: integer('pickup_point_id').references(() => pickupPoints.id, {
+    onDelete: 'set null',
+  }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -359,6 +408,23 @@ export const orders = pgTable(
     zipCode: text('zip_code').notNull(),
     email: text('email').notNull(),
     paymentMethod: text('payment_method').notNull(),
+    // ------------------------------------------------ delivery as chosen at checkout (issue 22)
+    countyCode: text('county_code'),
+    phone: text('phone'),
+    /** 'home' or 'pickup'. */
+    delivery: text('delivery').notNull().default('home'),
+    pickupPointId: integer('pickup_point_id').references(() => pickupPoints.id, {
+      onDelete: 'set null',
+    }),
+    /** The point as it was when the order was made: name, address and opening hours. */
+    pickupPoint: jsonb('pickup_point').$type<{
+      name: string;
+      address: string;
+      openingHours: string;
+    }>(),
+    /** Working days to deliver after processing, as promised at checkout. */
+    etaMinDays: integer('eta_min_days').notNull().default(3),
+    etaMaxDays: integer('eta_max_days').notNull().default(5),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** An unpaid order gives its stock back after this moment. */

@@ -5,10 +5,13 @@ import {
   adminOrderPageSchema,
   adminOrderSchema,
   apiErrorSchema,
+  collectionSchema,
   idParamSchema,
   orderStatusUpdateSchema,
 } from '@duka/domain';
+import { currentUser } from '../auth/plugin.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
+import { collectOnDelivery } from '../payments/on-delivery/collect.ts';
 import { refundOrder } from './refunds.ts';
 import { adminOrder, changeStatus, listAdminOrders } from './service.ts';
 
@@ -62,6 +65,30 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       } else {
         await changeStatus(db, request.params.id, status);
       }
+      return adminOrder(db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/collect',
+    {
+      schema: {
+        tags,
+        summary: 'Record the money of an order paid on delivery (cash or M-Pesa): it becomes paid',
+        security,
+        params: idParamSchema,
+        body: collectionSchema,
+        response: {
+          200: adminOrderSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const admin = currentUser(request);
+      await collectOnDelivery(app.payments, request.params.id, request.body, admin);
       return adminOrder(db, request.params.id);
     },
   );

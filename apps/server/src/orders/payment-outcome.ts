@@ -7,7 +7,7 @@ import { takeStock } from '../catalog/stock.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { OrderEffect, PaymentOutcome } from '../payments/context.ts';
 import * as repo from './repo.ts';
-import { cancelUnpaidOrder, markOrderPaid } from './service.ts';
+import { cancelUnpaidOrder, confirmForPaymentOnDelivery, markOrderPaid } from './service.ts';
 
 /** In the caller's transaction, holding the order's lock. */
 export async function applyPaymentOutcome(
@@ -22,7 +22,10 @@ export async function applyPaymentOutcome(
     });
     return released ? 'released' : 'unchanged';
   }
-  if (order.status === 'pending_payment') {
+  if (outcome.kind === 'on-delivery') {
+    return (await confirmForPaymentOnDelivery(tx, order)) ? 'confirmed' : 'unchanged';
+  }
+  if (order.status === 'pending_payment' || order.status === 'confirmed') {
     await markOrderPaid(tx, order, outcome.at);
     return 'paid';
   }

@@ -50,13 +50,14 @@ export async function updateOrder(
 export async function moveOrder(
   tx: Tx,
   id: number,
-  from: OrderStatus,
+  from: OrderStatus | readonly OrderStatus[],
   values: Partial<typeof orders.$inferInsert> & { status: OrderStatus },
 ): Promise<boolean> {
+  const froms = typeof from === 'string' ? [from] : [...from];
   const moved = await tx
     .update(orders)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .where(and(eq(orders.id, id), inArray(orders.status, froms)))
     .returning({ id: orders.id });
   return moved.length > 0;
 }

@@ -26,12 +26,13 @@ export interface Closing {
 }
 
 /**
- * Cancels an unpaid order and gives its reserved stock back, in the caller's transaction, closing
- * its open payments. Returns false (and changes nothing) when the order was no longer awaiting
- * payment, so a cancel racing a payment can never release stock that was sold.
+ * Cancels an unpaid order (awaiting payment now or on delivery) and gives its reserved stock back,
+ * in the caller's transaction, closing its open payments. Returns false (and changes nothing) when
+ * the order was no longer unpaid, so a cancel racing a payment can never release stock that was
+ * sold.
  */
 export async function cancelUnpaidOrder(tx: Tx, orderId: number, closing: Closing) {
-  const moved = await repo.moveOrder(tx, orderId, 'pending_payment', {
+  const moved = await repo.moveOrder(tx, orderId, ['pending_payment', 'confirmed'], {
     status: 'cancelled',
     expiresAt: null,
   });
@@ -58,6 +59,25 @@ export async function markOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date):
   await notifyOrderPaid(tx, order, paidAt);
 }
 
+/**
+ * An order to be paid on delivery: it keeps its stock without expiring, leaves the cart, and is no
+ * longer an open checkout (a newer one does not replace it). False when it was not awaiting payment.
+ */
+export async function confirmForPaymentOnDelivery(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+  const moved = await repo.moveOrder(tx, order.id, 'pending_payment', {
+    status: 'confirmed',
+    expiresAt: null,
+  });
+  if (!moved) return false;
+  const bought = await repo.stockLinesOf(tx, order.id);
+  await removeFromCart(
+    tx,
+    order.userId,
+    bought.map((b) => b.productId),
+  );
+  return true;
+}
+
 /** True while one of the order's payments is being captured: its outcome is not known yet. */
 async function captureInFlight(tx: Tx, orderId: number): Promise<boolean> {
   return (await paymentsRepo.capturingPayments(tx, orderId)).length > 0;
@@ -82,8 +102,20 @@ export interface OrderPlacement {
     zipCode: string;
     email: string;
   };
+  /** Where and how it goes, and what that costs (delivery/settings.ts). */
+  delivery: OrderDelivery;
   paymentMethod: string;
-  expiresAt: Date;
+  expiresAt: Date | null;
+}
+
+export interface OrderDelivery {
+  feeCents: number;
+  etaMinDays: number;
+  etaMaxDays: number;
+  countyCode: string | null;
+  phone: string | null;
+  kind: 'home' | 'pickup';
+  pickupPoint: { id: number; name: string; address: string; openingHours: string } | null;
 }
 
 /**
@@ -111,8 +143,10 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
     });
   }
   await takeStock(tx, lines);
+  const { delivery } = placement;
   const totals = checkoutTotals(
     lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),
+    delivery.feeCents,
   );
   return repo.insertOrder(
     tx,
@@ -125,6 +159,17 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       vatCents: totals.vatCents,
       totalCents: totals.totalCents,
       ...placement.address,
+      countyCode: delivery.countyCode,
+      phone: delivery.phone,
+      delivery: delivery.kind,
+      pickupPointId: delivery.pickupPoint?.id ?? null,
+      pickupPoint: delivery.pickupPoint && {
+        name: delivery.pickupPoint.name,
+        address: delivery.pickupPoint.address,
+        openingHours: delivery.pickupPoint.openingHours,
+      },
+      etaMinDays: delivery.etaMinDays,
+      etaMaxDays: delivery.etaMaxDays,
       paymentMethod: placement.paymentMethod,
       expiresAt: placement.expiresAt,
     },

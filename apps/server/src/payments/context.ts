@@ -10,7 +10,9 @@ export type PaymentOutcome =
   /** The money arrived (captured, or the provider says paid). */
   | { kind: 'paid'; at: Date }
   /** It will not be paid (declined, failed, cancelled): an unpaid order gives its stock back. */
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** It will be paid on delivery: the order is confirmed and keeps its stock without expiring. */
+  | { kind: 'on-delivery' };
 
 /** What the order did about it. */
 export type OrderEffect =
@@ -24,6 +26,8 @@ export type OrderEffect =
   | 'already-settled'
   /** An unpaid order was cancelled and gave its stock back. */
   | 'released'
+  /** It awaits payment on delivery. */
+  | 'confirmed'
   | 'unchanged';
 
 /** orders/payment-outcome.ts: applies an outcome to the order, in the caller's transaction. */

@@ -11,7 +11,13 @@ import type { HttpError } from '../lib/http-error.ts';
 export type { PaymentMethod };
 /** What the payments table keeps as `provider`. */
 export type ProviderName =
-  'paypal' | 'sandbox' | 'mpesa' | 'mpesa-sandbox' | 'mpesa-paybill' | 'mpesa-till';
+  | 'paypal'
+  | 'sandbox'
+  | 'mpesa'
+  | 'mpesa-sandbox'
+  | 'mpesa-paybill'
+  | 'mpesa-till'
+  | 'pay-on-delivery';
 
 /** A request or answer as it is kept on the payment: secrets already masked. */
 export interface Exchange {
@@ -52,6 +58,8 @@ export type StartOutcome =
   | { kind: 'waiting'; reference: string; merchantReference: string; log: Exchange[] }
   /** The shopper pays from the M-Pesa menu with these figures; the money is matched when it comes. */
   | { kind: 'instructions'; paybill: Paybill; log: Exchange[] }
+  /** Nothing is paid now: the order is confirmed and paid when the goods are handed over. */
+  | { kind: 'on-delivery'; log: Exchange[] }
   /**
    * Nothing the shopper can pay was started. `answer` is what the person is told. With
    * `mayHaveStarted` the request may still have reached the provider (no answer came back), so

@@ -12,6 +12,7 @@ import { sandboxPhoneRoutes, sandboxPhoneUrl } from './mpesa/sandbox-routes.ts';
 import { PayPalClient } from './paypal/client.ts';
 import { PayPalProvider } from './paypal/provider.ts';
 import type { PaymentMethod, PaymentProvider } from './provider.ts';
+import { PayOnDeliveryProvider } from './on-delivery/provider.ts';
 import { SandboxProvider } from './sandbox/provider.ts';
 
 export class Providers {
@@ -43,6 +44,8 @@ export function providersFor(config: Config, warn: (obj: object, msg: string) =>
     mpesaProvider(config, daraja, warn),
     paybillProvider(config, daraja),
     redirectProvider(config),
+    // Offered per county (delivery/), checked by checkout before the order is made.
+    new PayOnDeliveryProvider(),
   ]);
 }
 

@@ -35,7 +35,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           ? paybill.kind
           : provider.asksPhone
             ? ('prompt' as const)
-            : ('redirect' as const),
+            : provider.method === 'pay_on_delivery'
+              ? ('on_delivery' as const)
+              : ('redirect' as const),
         ...(paybill ? { business_number: paybill.business_number } : {}),
         sandbox: provider.sandboxPage !== undefined,
       };

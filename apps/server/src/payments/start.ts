@@ -65,7 +65,9 @@ export type Started =
       paymentId: string;
       paybill: Paybill;
       sandboxPhoneUrl?: string;
-    };
+    }
+  /** Confirmed, to be paid when it is delivered. */
+  | { kind: 'on-delivery'; orderId: number; paymentId: string };
 
 const replaced = () =>
   conflict(
@@ -157,6 +159,12 @@ export async function startPayment(
           paybill: outcome.paybill,
           ...(page ? { sandboxPhoneUrl: page } : {}),
         };
+      }
+      case 'on-delivery': {
+        const { order: locked } = await repo.lockWithOrder(tx, payment.id);
+        const effect = await p.applyToOrder(tx, locked, { kind: 'on-delivery' });
+        if (effect !== 'confirmed') return replaced();
+        return { kind: 'on-delivery', orderId: order.id, paymentId };
       }
       case 'failed': {
         if (!outcome.mayHaveStarted)

@@ -142,7 +142,8 @@ function casesOf(op: Operation): Case[] {
         for (const value of ['x', {}, [{}], [42]])
           send(`body ${name}=${JSON.stringify(value)}`, withField(value));
       } else if (isNumeric(schema)) {
-        for (const value of [...HUGE, '12', {}, [], true, null])
+        // null is a value a nullable field documents (no limit, none chosen).
+        for (const value of [...HUGE, '12', {}, [], true, ...(schema.nullable ? [] : [null])])
           send(`body ${name}=${JSON.stringify(value)}`, withField(value));
       } else if (schema.type === 'boolean') {
         for (const value of ['true', 1, {}, null])

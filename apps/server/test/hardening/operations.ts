@@ -114,6 +114,11 @@ const NAMED_EXAMPLES: Record<string, unknown> = {
   images: ['/images/products/test.webp'],
   from: '2026-11-01',
   to: '2026-11-30',
+  // Counties are named by their official codes (Nairobi City).
+  code: '047',
+  county: '047',
+  county_code: '047',
+  codes: ['047'],
 };
 
 /** A value the schema accepts. */

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { centsSchema } from '../common/schemas.ts';
+import { centsSchema, int32 } from '../common/schemas.ts';
+import { DELIVERY_MESSAGES } from '../delivery/messages.ts';
+import { countyCodeSchema } from '../delivery/schemas.ts';
+import { normaliseKenyanMobile } from '../payments/phone.ts';
+import { MPESA_MESSAGES } from '../payments/messages.ts';
 
 const required = (label: string, max = 120) =>
   z
@@ -8,26 +12,108 @@ const required = (label: string, max = 120) =>
     .min(1, `${label} is required`)
     .max(max, `${label} is too long`);
 
-/** Checkout step 1 as the form holds it (SPEC §2.11). */
-export const shippingFormSchema = z.object({
-  firstName: required('First name', 60),
-  lastName: required('Last name', 60),
-  street_address: required('Street address', 160),
-  apartment_number: z.string().trim().max(60, 'Apartment number is too long').optional(),
-  city: required('City', 80),
-  zip_code: required('Zip code', 20).regex(/^[A-Za-z0-9 -]+$/, 'Enter a valid zip code'),
-});
+const zipCode = z
+  .string()
+  .trim()
+  .max(20, 'Zip code is too long')
+  .regex(/^[A-Za-z0-9 -]*$/, 'Enter a valid zip code');
+
+/** A phone to reach the shopper about the delivery: a Kenyan mobile number, kept as 2547…. */
+const deliveryPhone = z
+  .string({ error: MPESA_MESSAGES.invalidPhone })
+  .max(30, MPESA_MESSAGES.invalidPhone)
+  .transform((value, ctx) => {
+    const phone = normaliseKenyanMobile(value);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: MPESA_MESSAGES.invalidPhone });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+export const DELIVERY_KINDS = ['home', 'pickup'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+/**
+ * A zip code is needed only where no county says where the parcel goes (the specification's form);
+ * a pickup point needs its id.
+ */
+function deliveryRules(
+  v: {
+    zip_code?: string | null | undefined;
+    county?: string | null | undefined;
+    delivery?: DeliveryKind | undefined;
+    pickup_point_id?: number | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const pickup = v.delivery === 'pickup';
+  if (!v.zip_code && !v.county && !pickup) {
+    ctx.addIssue({ code: 'custom', message: 'Zip code is required', path: ['zip_code'] });
+  }
+  if (pickup && !v.pickup_point_id) {
+    ctx.addIssue({
+      code: 'custom',
+      message: DELIVERY_MESSAGES.choosePickupPoint,
+      path: ['pickup_point_id'],
+    });
+  }
+}
+
+/** The delivery rules run even while other fields fail, so every mistake is named at once. */
+const whileOtherFieldsFail = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null,
+};
+
+/** Checkout step 1 as the form holds it (SPEC §2.11, with issue 22's county and delivery). */
+export const shippingFormSchema = z
+  .object({
+    firstName: required('First name', 60),
+    lastName: required('Last name', 60),
+    street_address: required('Street address', 160),
+    apartment_number: z.string().trim().max(60, 'Apartment number is too long').optional(),
+    county: z.string().optional(),
+    city: required('Town / area', 80),
+    zip_code: zipCode.optional(),
+    phone: z
+      .string()
+      .optional()
+      .refine((v) => !v?.trim() || normaliseKenyanMobile(v) !== null, MPESA_MESSAGES.invalidPhone),
+    delivery: z.enum(DELIVERY_KINDS).optional(),
+    pickup_point_id: z.string().optional(),
+  })
+  .superRefine(
+    (v, ctx) =>
+      deliveryRules(
+        { ...v, pickup_point_id: v.pickup_point_id ? Number(v.pickup_point_id) : null },
+        ctx,
+      ),
+    whileOtherFieldsFail,
+  );
 export type ShippingForm = z.input<typeof shippingFormSchema>;
 
-/** POST /api/shipping (SPEC §3: first and last name joined by a space). */
-export const shippingSchema = z.object({
-  name: required('Name', 121),
-  street_address: required('Street address', 160),
-  apartment_number: z.string().trim().max(60).optional().nullable(),
-  city: required('City', 80),
-  zip_code: required('Zip code', 20).regex(/^[A-Za-z0-9 -]+$/, 'Enter a valid zip code'),
-});
-export type ShippingInput = z.infer<typeof shippingSchema>;
+/**
+ * POST /api/shipping: SPEC §3's payload (first and last name joined by a space), plus, optionally,
+ * the county (code or name), a phone, and home delivery or a pickup point (issue 22).
+ */
+export const shippingSchema = z
+  .object({
+    name: required('Name', 121),
+    street_address: required('Street address', 160),
+    apartment_number: z.string().trim().max(60).optional().nullable(),
+    city: required('City', 80),
+    zip_code: zipCode.optional().nullable(),
+    county: countyCodeSchema.optional().nullable(),
+    phone: deliveryPhone.optional().nullable(),
+    delivery: z.enum(DELIVERY_KINDS).optional(),
+    pickup_point_id: int32(DELIVERY_MESSAGES.unknownPickupPoint)
+      .positive(DELIVERY_MESSAGES.unknownPickupPoint)
+      .optional()
+      .nullable(),
+  })
+  .superRefine(deliveryRules, whileOtherFieldsFail);
+export type ShippingInput = z.input<typeof shippingSchema>;
 
 /** POST /api/payment: checkout step 2. */
 export const paymentInfoSchema = z.object({
@@ -48,6 +134,10 @@ export const checkoutDetailsSchema = z.object({
   city: z.string().nullable(),
   zip_code: z.string().nullable(),
   email: z.string().nullable(),
+  county: z.string().nullable().describe("The county's code"),
+  phone: z.string().nullable(),
+  delivery: z.enum(DELIVERY_KINDS),
+  pickup_point_id: z.number().int().nullable(),
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 
@@ -65,6 +155,9 @@ export const checkoutSummarySchema = z
     expectedDelivery: z
       .object({ from: z.string(), to: z.string() })
       .describe('Nairobi dates (yyyy-mm-dd) an order paid now should arrive between'),
+    deliveryDays: z
+      .object({ min: z.number().int(), max: z.number().int() })
+      .describe('Working days to deliver after processing, for the chosen county or point'),
     itemCount: z.number().int(),
     itemsCents: centsSchema,
     shippingCents: centsSchema,

@@ -20,14 +20,18 @@ export function addBusinessDays(from: Date, days: number): Date {
 
 /**
  * When an order paid at `paidAt` should arrive: a window of Nairobi dates (ISO, yyyy-mm-dd),
- * 1–2 business days to process and 3–5 to deliver after the Nairobi day it was paid on. At
+ * 1–2 business days to process and then the county's delivery days (3–5 by default) after the Nairobi day it was paid on. At
  * checkout, before paying, `paidAt` is now.
  */
-export function expectedDelivery(paidAt: Date): { from: string; to: string } {
+export function expectedDelivery(
+  paidAt: Date,
+  /** Working days to deliver once processed: the county's (issue 22), the delivery page's without. */
+  deliveryDays: { min: number; max: number } = DELIVERY_DAYS,
+): { from: string; to: string } {
   const day = new Date(`${nairobiDate(paidAt)}T00:00:00Z`);
   const iso = (d: Date) => d.toISOString().slice(0, 10);
   return {
-    from: iso(addBusinessDays(day, PROCESSING_DAYS.min + DELIVERY_DAYS.min)),
-    to: iso(addBusinessDays(day, PROCESSING_DAYS.max + DELIVERY_DAYS.max)),
+    from: iso(addBusinessDays(day, PROCESSING_DAYS.min + deliveryDays.min)),
+    to: iso(addBusinessDays(day, PROCESSING_DAYS.max + deliveryDays.max)),
   };
 }

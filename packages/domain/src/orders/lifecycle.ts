@@ -1,10 +1,13 @@
 // The order lifecycle (DESIGN.md, "Where we do better" 6 and 7):
 //   pending_payment → paid → processing → shipped → delivered
+//   pending_payment → confirmed (to be paid on delivery) → paid when collected, or cancelled
 //   pending_payment → cancelled (stock goes back), paid → refunded
 //   refund_due → refunded: money that came in for an order that could not be revived (issue 14)
 // Plain data, no zod: the server's database enum and the back office's controls both read it.
 export const ORDER_STATUSES = [
   'pending_payment',
+  /** Placed to be paid on delivery: its stock is held without expiring until it is collected. */
+  'confirmed',
   'paid',
   'processing',
   'shipped',
@@ -18,6 +21,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled'],
+  // Paid only by recording the collection (POST /api/admin/orders/{id}/collect).
+  confirmed: ['cancelled'],
   paid: ['processing', 'refunded'],
   processing: ['shipped', 'refunded'],
   shipped: ['delivered'],

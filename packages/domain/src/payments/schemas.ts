@@ -3,7 +3,7 @@ import { MPESA_MESSAGES } from './messages.ts';
 import { normaliseKenyanMobile } from './phone.ts';
 
 /** M-Pesa by prompt, M-Pesa from the menu (Paybill or Till), PayPal. */
-export const PAYMENT_METHODS = ['mpesa', 'mpesa_paybill', 'paypal'] as const;
+export const PAYMENT_METHODS = ['mpesa', 'mpesa_paybill', 'paypal', 'pay_on_delivery'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** An M-Pesa receipt as the shopper reads it in the SMS: ten letters and digits. */
@@ -64,6 +64,8 @@ export const mpesaStartedSchema = z
     /** The built-in M-Pesa sandbox's simulated phone, when no Daraja credentials are set. */
     sandbox_phone_url: z.string().optional(),
     paybill: paybillSchema.optional(),
+    /** Confirmed to be paid on delivery: nothing to pay now. */
+    pay_on_delivery: z.literal(true).optional(),
   })
   .meta({ id: 'MpesaStarted' });
 export type MpesaStarted = z.infer<typeof mpesaStartedSchema>;
@@ -104,7 +106,7 @@ export const paymentMethodsSchema = z
         /** As people see it: 'M-Pesa', 'M-Pesa Paybill', 'M-Pesa Till', 'PayPal'. */
         label: z.string(),
         /** A request to the phone, the M-Pesa menu, or the provider's own page. */
-        kind: z.enum(['prompt', 'paybill', 'till', 'redirect']),
+        kind: z.enum(['prompt', 'paybill', 'till', 'redirect', 'on_delivery']),
         /** Paybill or Till: the number to pay. */
         business_number: z.string().optional(),
         /** True for the built-in sandboxes: no real money moves. */

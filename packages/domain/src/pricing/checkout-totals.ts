@@ -1,6 +1,6 @@
 import { CENTS_PER_SHILLING, divideRoundHalfUp } from './money.ts';
 
-/** SPEC §9: shipping and handling is a flat Ksh 50. */
+/** SPEC §9: shipping and handling is a flat Ksh 50 (every county's fee until the shop sets one). */
 export const SHIPPING_CENTS = 50 * CENTS_PER_SHILLING;
 /** SPEC §9: VAT is 16 % of (items + shipping). */
 export const VAT_PERCENT = 16;
@@ -24,7 +24,14 @@ export interface CheckoutTotals {
  * is rounded half up to the shilling (see docs/decisions/003-money.md), so the total a shopper sees
  * is exactly the sum of the figures above it.
  */
-export function checkoutTotals(lines: readonly CheckoutLine[]): CheckoutTotals {
+export function checkoutTotals(
+  lines: readonly CheckoutLine[],
+  /** The delivery fee of the chosen county or pickup point (issue 22); SPEC's flat fee without. */
+  deliveryFeeCents: number = SHIPPING_CENTS,
+): CheckoutTotals {
+  if (!Number.isSafeInteger(deliveryFeeCents) || deliveryFeeCents < 0) {
+    throw new RangeError(`delivery fee must be whole cents, got ${deliveryFeeCents}`);
+  }
   let itemsCents = 0;
   let itemCount = 0;
   for (const line of lines) {
@@ -37,7 +44,7 @@ export function checkoutTotals(lines: readonly CheckoutLine[]): CheckoutTotals {
     itemsCents += line.unitPriceCents * line.quantity;
     itemCount += line.quantity;
   }
-  const shippingCents = lines.length > 0 ? SHIPPING_CENTS : 0;
+  const shippingCents = lines.length > 0 ? deliveryFeeCents : 0;
   const beforeTaxCents = itemsCents + shippingCents;
   const vatShillings = divideRoundHalfUp(beforeTaxCents * VAT_PERCENT, 100 * CENTS_PER_SHILLING);
   const vatCents = vatShillings * CENTS_PER_SHILLING;

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@duka/domain';
 
 const LABELS: Record<OrderStatus, [string, string]> = {
   pending_payment: ['Awaiting payment', 'bg-amber-100 text-amber-800'],
+  confirmed: ['Pay on delivery', 'bg-teal-100 text-teal-800'],
   paid: ['Paid', 'bg-emerald-100 text-emerald-800'],
   processing: ['Processing', 'bg-sky-100 text-sky-800'],
   shipped: ['Shipped', 'bg-indigo-100 text-indigo-800'],

@@ -1,0 +1,123 @@
+// The back office's Delivery screen: county fees and days one by one or several at once, and the
+// pickup points.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  countyBulkUpdateSchema,
+  countyCodeParamSchema,
+  countyUpdateSchema,
+  deliveryCountySchema,
+  messageSchema,
+  pickupPointIdParamSchema,
+  pickupPointInputSchema,
+  pickupPointPatchSchema,
+  pickupPointSchema,
+} from '@duka/domain';
+import { createPickupPoint, deletePickupPoint, updatePickupPoint } from './pickup-points.ts';
+import { countyView, listPickupPoints, updateCounties } from './settings.ts';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.patch(
+    '/admin/delivery/counties/:code',
+    {
+      schema: {
+        tags,
+        summary: "Change one county's delivery fee, days or pay on delivery",
+        security,
+        params: countyCodeParamSchema,
+        body: countyUpdateSchema,
+        response: { 200: deliveryCountySchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [county] = await updateCounties(db, [request.params.code], request.body);
+      return countyView(county!);
+    },
+  );
+
+  app.patch(
+    '/admin/delivery/counties',
+    {
+      schema: {
+        tags,
+        summary: 'Make the same change to several counties at once (all or none)',
+        security,
+        body: countyBulkUpdateSchema,
+        response: { 200: z.array(deliveryCountySchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { codes, ...change } = request.body;
+      return (await updateCounties(db, codes, change)).map(countyView);
+    },
+  );
+
+  app.get(
+    '/admin/pickup-points',
+    {
+      schema: {
+        tags,
+        summary: 'Every pickup point, closed ones included',
+        security,
+        response: { 200: z.array(pickupPointSchema), ...errors },
+      },
+    },
+    async () => listPickupPoints(db, { activeOnly: false }),
+  );
+
+  app.post(
+    '/admin/pickup-points',
+    {
+      schema: {
+        tags,
+        summary: 'Add a pickup point',
+        security,
+        body: pickupPointInputSchema,
+        response: { 201: pickupPointSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createPickupPoint(db, request.body)),
+  );
+
+  app.patch(
+    '/admin/pickup-points/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a pickup point (active: false closes it to new orders)',
+        security,
+        params: pickupPointIdParamSchema,
+        body: pickupPointPatchSchema,
+        response: { 200: pickupPointSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => updatePickupPoint(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/pickup-points/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a pickup point; orders keep their copy of its address',
+        security,
+        params: pickupPointIdParamSchema,
+        response: { 200: messageSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deletePickupPoint(db, request.params.id);
+      return { message: 'Pickup point removed' };
+    },
+  );
+};
+
+export default deliveryAdminRoutes;
