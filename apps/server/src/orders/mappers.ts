@@ -1,5 +1,6 @@
 // Order rows as the API shows them.
 import {
+  countyName,
   expectedDelivery,
   MPESA_MESSAGES,
   ORDER_TRANSITIONS,
@@ -48,7 +49,8 @@ export function toOrderDetail(
     city: order.city,
     zip_code: order.zipCode,
     email: order.email,
-    phone_number: phone,
+    // The phone given for this delivery, else the account's.
+    phone_number: order.phone ?? phone,
     paid_at: order.paidAt?.toISOString() ?? null,
     transaction_id: payment ? transactionIdOf(payment) : null,
     // M-Pesa has no payer id: the phone that paid stands in (the screen shows its last digits).
@@ -60,8 +62,26 @@ export function toOrderDetail(
           rate: payment.exchangeRate,
         }
       : null,
-    expected_delivery: order.paidAt ? expectedDelivery(order.paidAt) : null,
+    expected_delivery: expectedDeliveryOf(order),
+    delivery: order.delivery === 'pickup' ? 'pickup' : 'home',
+    county: order.countyCode ? (countyName(order.countyCode) ?? null) : null,
+    pickup_point: order.pickupPoint
+      ? {
+          name: order.pickupPoint.name,
+          address: order.pickupPoint.address,
+          opening_hours: order.pickupPoint.openingHours,
+        }
+      : null,
   };
+}
+
+/**
+ * When it should arrive, by the days promised at checkout: counted from payment, or from the
+ * order for one paid on delivery; unknown while an order awaits payment.
+ */
+export function expectedDeliveryOf(order: OrderRow): { from: string; to: string } | null {
+  const from = order.paidAt ?? (order.status === 'confirmed' ? order.createdAt : null);
+  return from ? expectedDelivery(from, { min: order.etaMinDays, max: order.etaMaxDays }) : null;
 }
 
 /** The M-Pesa receipt (or 'to be confirmed' when only the query API said paid), PayPal's capture. */

@@ -11,8 +11,12 @@ import * as repo from './repo.ts';
 
 const ORDERS_LINK = `${PUBLIC_URL}/userprofile/orderhistory`;
 
-function deliveryWindow(paidAt: Date): string {
-  const { from, to } = expectedDelivery(paidAt);
+/** Between which days it should arrive, by the days promised for the order's county or point. */
+function deliveryWindow(
+  paidAt: Date,
+  order: { etaMinDays: number; etaMaxDays: number },
+): string {
+  const { from, to } = expectedDelivery(paidAt, { min: order.etaMinDays, max: order.etaMaxDays });
   return `between ${nairobiDay(from)} and ${nairobiDay(to)}`;
 }
 
@@ -46,7 +50,7 @@ export function confirmationEmail(
   const paymentLine = payment.reference
     ? `${payment.method}, reference ${payment.reference}`
     : payment.method;
-  const delivery = deliveryWindow(paidAt);
+  const delivery = deliveryWindow(paidAt, order);
   const intro = `Thank you for shopping with Duka. We have received your payment for order #${order.id} on ${nairobiDateTime(paidAt)}.`;
   const text =
     `Habari ${order.shippingName},\n\n${intro}\n\n` +
@@ -89,7 +93,7 @@ export async function notifyOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date
       kind: 'order-paid',
       phone,
       userId: order.userId,
-      text: `Duka: payment of ${formatKsh(order.totalCents)} received for order #${order.id}. Expected delivery ${deliveryWindow(paidAt)}. Asante!`,
+      text: `Duka: payment of ${formatKsh(order.totalCents)} received for order #${order.id}. Expected delivery ${deliveryWindow(paidAt, order)}. Asante!`,
     });
   }
 }
@@ -108,7 +112,7 @@ function noticeText(
         subject: `Your Duka order ${n} is on its way`,
         lines: [
           `Good news: order ${n} left our warehouse on ${nairobiDateTime(now)} and is on its way to ${order.shippingName}, ${shippingAddressOf(order)}.`,
-          order.paidAt ? `Expected delivery: ${deliveryWindow(order.paidAt)}.` : '',
+          order.paidAt ? `Expected delivery: ${deliveryWindow(order.paidAt, order)}.` : '',
         ],
       };
     case 'delivered':
@@ -169,7 +173,7 @@ export async function notifyStatusChange(
         kind: 'order-shipped',
         phone,
         userId: order.userId,
-        text: `Duka: order #${order.id} is on its way to ${order.city}.${order.paidAt ? ` Expected ${deliveryWindow(order.paidAt)}.` : ''}`,
+        text: `Duka: order #${order.id} is on its way to ${order.city}.${order.paidAt ? ` Expected ${deliveryWindow(order.paidAt, order)}.` : ''}`,
       });
     }
   }

@@ -159,6 +159,7 @@ export const routes: RouteObject[] = [
               page('payments', '../features/admin/routes/payments-page.tsx'),
               page('contacts', '../features/admin/routes/contacts-page.tsx'),
               page('search-words', '../features/admin/routes/search-synonyms-page.tsx'),
+              page('delivery', '../features/admin/routes/delivery-page.tsx'),
             ],
           },
         ],

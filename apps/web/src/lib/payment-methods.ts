@@ -13,9 +13,12 @@ export const paymentMethodsQuery = () =>
 
 export type ShopPaymentMethod = PaymentMethods['methods'][number];
 
-/** 'M-Pesa, M-Pesa Paybill and PayPal' */
+/**
+ * 'M-Pesa, M-Pesa Paybill and PayPal': the ways to pay now. Pay on delivery is offered county by
+ * county, so the pages that name it say where (the delivery settings).
+ */
 export function methodList(methods: readonly ShopPaymentMethod[]): string {
-  const labels = methods.map((m) => m.label);
+  const labels = methods.filter((m) => m.kind !== 'on_delivery').map((m) => m.label);
   return labels.length <= 1
     ? (labels[0] ?? '')
     : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;

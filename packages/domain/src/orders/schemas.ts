@@ -49,6 +49,11 @@ export const orderDetailSchema = orderSchema
       .object({ currency: z.string(), amount_minor: z.number().int(), rate: z.string().nullable() })
       .nullable(),
     expected_delivery: z.object({ from: z.string(), to: z.string() }).nullable(),
+    delivery: z.enum(['home', 'pickup']),
+    county: z.string().nullable(),
+    pickup_point: z
+      .object({ name: z.string(), address: z.string(), opening_hours: z.string() })
+      .nullable(),
   })
   .meta({ id: 'OrderDetail' });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

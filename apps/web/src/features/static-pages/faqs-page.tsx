@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { methodList, paymentMethodsQuery } from '../../lib/payment-methods.ts';
+import { deliveryQueries } from '../../lib/delivery.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -159,7 +160,9 @@ export default function FaqsPage() {
 /** From the same list as checkout's buttons. */
 function PaymentMethodsAnswer() {
   const methods = useQuery(paymentMethodsQuery());
+  const counties = useQuery(deliveryQueries.counties());
   const list = methods.data?.methods ?? [];
+  const onDelivery = (counties.data ?? []).filter((c) => c.pay_on_delivery).map((c) => c.name);
   const menu = list.find((m) => m.kind === 'paybill' || m.kind === 'till');
   return (
     <p>
@@ -171,7 +174,10 @@ function PaymentMethodsAnswer() {
           ? `You can also pay Till number ${menu.business_number ?? ''} from the M-Pesa menu. `
           : `You can also pay from the M-Pesa menu: Paybill ${menu.business_number ?? ''}, with your order number as the account number. `)}
       {list.some((m) => m.method === 'paypal') &&
-        'With PayPal you can pay by debit or credit card or with your PayPal balance.'}
+        'With PayPal you can pay by debit or credit card or with your PayPal balance. '}
+      {list.some((m) => m.kind === 'on_delivery') &&
+        onDelivery.length > 0 &&
+        `You can pay on delivery, in cash or by M-Pesa, in ${onDelivery.length > 3 ? `${onDelivery.length} counties` : onDelivery.join(', ')}.`}
     </p>
   );
 }

@@ -79,6 +79,7 @@ export function AdminSidebar() {
               ['reviews', 'Reviews'],
               ['customers', 'Customers'],
               ['payments', 'Payments'],
+              ['delivery', 'Delivery'],
               ['contacts', 'Contacts'],
               ['search-words', 'Search words'],
             ] as const

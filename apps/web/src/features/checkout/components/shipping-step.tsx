@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { shippingFormSchema, type ShippingForm } from '@duka/domain/checkout/schemas';
@@ -6,6 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { TextField } from '../../../components/ui/field.tsx';
 import { saveShipping } from '../api/checkout-api.ts';
+import { DeliveryChoice } from './delivery-choice.tsx';
+
+const SERVER_FIELDS = ['county', 'phone', 'pickup_point_id', 'zip_code', 'city'] as const;
 
 export function ShippingStep({
   initial,
@@ -20,20 +23,36 @@ export function ShippingStep({
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ShippingForm>({ resolver: zodResolver(shippingFormSchema), defaultValues: initial });
+  const [delivery, county, pickupPointId] = useWatch({
+    control,
+    name: ['delivery', 'county', 'pickup_point_id'],
+  });
 
   const onSubmit = handleSubmit(async (v) => {
+    const pickup = v.delivery === 'pickup';
     try {
       await saveShipping({
         name: `${v.firstName.trim()} ${v.lastName.trim()}`,
         street_address: v.street_address,
         apartment_number: v.apartment_number || null,
         city: v.city,
-        zip_code: v.zip_code,
+        zip_code: v.zip_code || null,
+        county: v.county || null,
+        phone: v.phone?.trim() || null,
+        delivery: pickup ? 'pickup' : 'home',
+        pickup_point_id: pickup && v.pickup_point_id ? Number(v.pickup_point_id) : null,
       });
       onDone();
     } catch (err) {
+      if (err instanceof ApiError) {
+        for (const name of SERVER_FIELDS) {
+          const message = err.fields[name];
+          if (message) setError(name, { message });
+        }
+      }
       setError('root', {
         message:
           err instanceof ApiError
@@ -43,9 +62,22 @@ export function ShippingStep({
     }
   });
 
-  const text = (name: keyof ShippingForm, label: string, autoComplete: string) => (
+  const text = (
+    name:
+      | 'firstName'
+      | 'lastName'
+      | 'street_address'
+      | 'apartment_number'
+      | 'city'
+      | 'zip_code'
+      | 'phone',
+    label: string,
+    autoComplete: string,
+    type = 'text',
+  ) => (
     <TextField
       label={label}
+      type={type}
       error={errors[name]?.message}
       autoComplete={autoComplete}
       {...register(name)}
@@ -60,11 +92,23 @@ export function ShippingStep({
         {text('firstName', 'First Name', 'given-name')}
         {text('lastName', 'Last Name', 'family-name')}
       </div>
+      {text('phone', 'Phone Number (optional)', 'tel', 'tel')}
+      <DeliveryChoice
+        register={register}
+        errors={errors}
+        delivery={delivery}
+        county={county}
+        pickupPointId={pickupPointId}
+      />
       {text('street_address', 'Street Address', 'address-line1')}
       {text('apartment_number', 'Apartment Number (optional)', 'address-line2')}
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('city', 'City', 'address-level2')}
-        {text('zip_code', 'Zip Code', 'postal-code')}
+        {text('city', 'Town / area', 'address-level2')}
+        {text(
+          'zip_code',
+          county || delivery === 'pickup' ? 'Zip Code (optional)' : 'Zip Code',
+          'postal-code',
+        )}
       </div>
       <div className="flex justify-between gap-3 pt-2">
         <Button variant="secondary" onClick={onCancel}>

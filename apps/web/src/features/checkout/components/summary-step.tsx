@@ -10,6 +10,8 @@ import { checkoutQueries, createPayment } from '../api/checkout-api.ts';
 import { MpesaCheckout } from './mpesa-checkout.tsx';
 import { PaybillCheckout } from './paybill-checkout.tsx';
 import { paymentMethodsQuery } from '../../../lib/payment-methods.ts';
+import { deliveryQueries } from '../../../lib/delivery.ts';
+import { PayOnDeliveryButton } from './pay-on-delivery-button.tsx';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -43,35 +45,56 @@ function Lines({ lines }: { lines: CheckoutSummary['lines'] }) {
   );
 }
 
-function Delivery({
-  details,
-  expected,
-}: {
-  details: CheckoutDetails;
-  expected: CheckoutSummary['expectedDelivery'];
-}) {
+function Delivery({ details, summary }: { details: CheckoutDetails; summary: CheckoutSummary }) {
   const street = [details.apartment_number, details.street_address].filter(Boolean).join(', ');
+  const counties = useQuery(deliveryQueries.counties());
+  const points = useQuery({
+    ...deliveryQueries.pickupPoints(),
+    enabled: details.delivery === 'pickup',
+  });
+  const county = counties.data?.find((c) => c.code === details.county)?.name;
+  const point =
+    details.delivery === 'pickup'
+      ? points.data?.find((p) => p.id === details.pickup_point_id)
+      : undefined;
+  const expected = summary.expectedDelivery;
+  const days = summary.deliveryDays;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <section aria-labelledby="summary-address" className="rounded-lg bg-slate-50 p-3 text-sm">
-        <h3 id="summary-address" className="mb-1 font-semibold text-slate-900">
-          Delivery address
-        </h3>
-        <address className="text-slate-700 not-italic">
-          {details.name && <span className="block">{details.name}</span>}
-          {street && <span className="block">{street}</span>}
-          <span className="block">
-            {[details.city, details.zip_code].filter(Boolean).join(' ')}
-          </span>
-        </address>
-      </section>
+      {point ? (
+        <section aria-labelledby="summary-address" className="rounded-lg bg-slate-50 p-3 text-sm">
+          <h3 id="summary-address" className="mb-1 font-semibold text-slate-900">
+            Pickup point
+          </h3>
+          <address className="text-slate-700 not-italic">
+            <span className="block font-medium">{point.name}</span>
+            <span className="block">{point.address}</span>
+            <span className="block">{point.opening_hours}</span>
+            {details.name && <span className="mt-1 block">For {details.name}</span>}
+          </address>
+        </section>
+      ) : (
+        <section aria-labelledby="summary-address" className="rounded-lg bg-slate-50 p-3 text-sm">
+          <h3 id="summary-address" className="mb-1 font-semibold text-slate-900">
+            Delivery address
+          </h3>
+          <address className="text-slate-700 not-italic">
+            {details.name && <span className="block">{details.name}</span>}
+            {street && <span className="block">{street}</span>}
+            <span className="block">
+              {[details.city, details.zip_code].filter(Boolean).join(' ')}
+            </span>
+            {county && <span className="block">{county} County</span>}
+          </address>
+        </section>
+      )}
       <section aria-labelledby="summary-delivery" className="rounded-lg bg-slate-50 p-3 text-sm">
         <h3 id="summary-delivery" className="mb-1 font-semibold text-slate-900">
           Expected delivery
         </h3>
         <p className="text-slate-700">{formatDayRange(expected.from, expected.to)}</p>
         <p className="mt-1 text-xs text-slate-600">
-          1-2 business days to process, then 3-5 business days to deliver.
+          1-2 business days to process, then {days.min}-{days.max} business days to deliver.
         </p>
       </section>
     </div>
@@ -140,7 +163,7 @@ export function SummaryStep({
       ) : (
         <>
           <Lines lines={s.lines} />
-          <Delivery details={details} expected={s.expectedDelivery} />
+          <Delivery details={details} summary={s} />
         </>
       )}
       {!empty && (
@@ -176,6 +199,13 @@ export function SummaryStep({
             >
               {MPESA_MESSAGES.payWithMpesa}
             </Button>
+            {methods.data?.methods.some((m) => m.method === 'pay_on_delivery') && (
+              <PayOnDeliveryButton
+                details={details}
+                totalCents={s.totalCents}
+                disabled={empty || paying}
+              />
+            )}
             {paybillLabel && (
               <Button
                 variant="secondary"

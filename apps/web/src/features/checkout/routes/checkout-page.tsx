@@ -51,6 +51,13 @@ export default function CheckoutPage() {
               apartment_number: details.data.apartment_number ?? '',
               city: details.data.city ?? '',
               zip_code: details.data.zip_code ?? '',
+              county: details.data.county ?? '',
+              // Kept as 2547…; shown as people write it.
+              phone: details.data.phone ? `0${details.data.phone.slice(3)}` : '',
+              delivery: details.data.delivery,
+              pickup_point_id: details.data.pickup_point_id
+                ? String(details.data.pickup_point_id)
+                : '',
             }}
             // The cart opens over the checkout, as from any page.
             onCancel={() => navigate('/cart', { state: overlayState(location) })}

@@ -87,6 +87,12 @@ export default function OrderCompletePage() {
       <p className="mt-2 text-slate-600">
         Thank you, {o.shipping_name}. A receipt goes to {o.email}.
       </p>
+      {o.status === 'confirmed' && (
+        <p className="mt-2 rounded-lg bg-teal-50 px-3 py-2 font-medium text-teal-900">
+          You pay {formatKsh(o.order_total)} when your order{' '}
+          {o.delivery === 'pickup' ? 'is collected' : 'is delivered'}, in cash or by M-Pesa.
+        </p>
+      )}
 
       <div className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <Section title="Shipping info">
@@ -97,7 +103,13 @@ export default function OrderCompletePage() {
             {[o.apartment_number, o.street_address].filter(Boolean).join(', ')}
           </Item>
           <Item label="City">{o.city}</Item>
-          <Item label="Zip">{o.zip_code}</Item>
+          {o.county && <Item label="County">{o.county}</Item>}
+          <Item label="Zip">{o.zip_code || '—'}</Item>
+          {o.pickup_point && (
+            <Item label="Pickup point">
+              {o.pickup_point.name}, {o.pickup_point.address} ({o.pickup_point.opening_hours})
+            </Item>
+          )}
           <Item label="Company">{SHOP.name}</Item>
           <Item label="Company phone">{SHOP.phone}</Item>
         </Section>

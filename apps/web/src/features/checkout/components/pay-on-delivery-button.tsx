@@ -1,0 +1,72 @@
+// 'Pay on delivery' at checkout (issue 22): offered where the shopper's county (or pickup point's
+// county) takes it and the order is within its maximum; the server decides again when pressed.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { payOnDeliveryRefusal } from '@duka/domain/delivery/pay-on-delivery';
+import type { CheckoutDetails } from '@duka/domain/checkout/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormMessage } from '../../../components/ui/status.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { deliveryQueries } from '../../../lib/delivery.ts';
+
+export function PayOnDeliveryButton({
+  details,
+  totalCents,
+  disabled,
+}: {
+  details: CheckoutDetails;
+  totalCents: number;
+  disabled: boolean;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const counties = useQuery(deliveryQueries.counties());
+  const points = useQuery(deliveryQueries.pickupPoints());
+  const [error, setError] = useState('');
+  const [placing, setPlacing] = useState(false);
+
+  const countyCode =
+    details.delivery === 'pickup'
+      ? points.data?.find((p) => p.id === details.pickup_point_id)?.county_code
+      : details.county;
+  const county = counties.data?.find((c) => c.code === countyCode);
+  const refusal = payOnDeliveryRefusal(
+    county
+      ? {
+          name: county.name,
+          payOnDelivery: county.pay_on_delivery,
+          payOnDeliveryMaxCents:
+            county.pay_on_delivery_max === null ? null : county.pay_on_delivery_max * 100,
+        }
+      : null,
+    totalCents,
+  );
+  // Not offered here at all: no button to tease with.
+  if (!county?.pay_on_delivery) return null;
+
+  const place = async () => {
+    setError('');
+    setPlacing(true);
+    try {
+      const placed = await api<{ order_id: number }>('/create-payment', {
+        method: 'POST',
+        body: { method: 'pay_on_delivery' },
+      });
+      await queryClient.invalidateQueries({ queryKey: ['cart'] });
+      navigate(`/ordercomplete?order=${placed.order_id}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The order could not be placed.');
+      setPlacing(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-1">
+      <Button variant="secondary" onClick={place} disabled={disabled || placing || !!refusal}>
+        {placing ? 'Placing your order...' : 'Pay on delivery'}
+      </Button>
+      {(refusal || error) && <FormMessage kind="error">{error || refusal}</FormMessage>}
+    </div>
+  );
+}
