@@ -69,7 +69,7 @@ for (const [size, viewport] of [
       await page.getByLabel('First Name').fill('Njeri');
       await page.getByLabel('Last Name').fill('Mwangi');
       await page.getByLabel('Street Address').fill('Kimathi Street 3');
-      await page.getByLabel('City').fill('Nyeri');
+      await page.getByLabel('Town / area').fill('Nyeri');
       await page.getByLabel('Zip Code').fill('10100');
       await page.getByRole('button', { name: 'Proceed' }).click();
       await expect(page.getByLabel('Email')).toBeVisible();

@@ -14,6 +14,7 @@ const ADMIN_SCREENS = [
   '/dashboard/customers',
   '/dashboard/payments',
   '/dashboard/contacts',
+  '/dashboard/delivery',
   '/dashboard/products/all',
   '/search?q=a',
 ];
@@ -133,6 +134,7 @@ test('a shopper who types the back office addresses gets no admin screen, and th
     '/api/admin/customers/summary',
     '/api/admin/payments',
     '/api/admin/contacts',
+    '/api/admin/pickup-points',
     '/api/admin/search?q=a',
   ]) {
     const res = await request.get(path, { headers });

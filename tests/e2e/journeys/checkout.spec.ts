@@ -27,7 +27,7 @@ async function fillSteps(page: Page) {
     'First name is required',
     'Last name is required',
     'Street address is required',
-    'City is required',
+    'Town / area is required',
     'Zip code is required',
   ]) {
     await expect(page.getByText(message)).toBeVisible();
@@ -35,7 +35,7 @@ async function fillSteps(page: Page) {
   await page.getByLabel('First Name').fill('Achieng');
   await page.getByLabel('Last Name').fill('Otieno');
   await page.getByLabel('Street Address').fill('Oginga Odinga Street 7');
-  await page.getByLabel('City').fill('Kisumu');
+  await page.getByLabel('Town / area').fill('Kisumu');
   await page.getByLabel('Zip Code').fill('40100');
   await page.getByRole('button', { name: 'Proceed' }).click();
 
@@ -48,7 +48,7 @@ async function fillSteps(page: Page) {
   await page.getByRole('button', { name: 'Save Payment Info' }).click();
   await expect(page.getByText('Invalid email')).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByLabel('City')).toHaveValue('Kisumu'); // kept
+  await expect(page.getByLabel('Town / area')).toHaveValue('Kisumu'); // kept
   await page.getByRole('button', { name: 'Proceed' }).click();
   await page.getByLabel('Email').fill('achieng.otieno@example.co.ke');
   await page.getByRole('button', { name: 'Save Payment Info' }).click();

@@ -179,7 +179,7 @@ test("checkout's Cancel opens the cart over the checkout, and closing it goes ba
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Product successfully added to your cart!')).toBeVisible();
   await page.goto('/checkout');
-  await page.getByLabel('City').fill('Nyeri'); // typed, not saved
+  await page.getByLabel('Town / area').fill('Nyeri'); // typed, not saved
   const cancel = page.getByRole('button', { name: 'Cancel' });
   await cancel.click();
   const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
@@ -188,6 +188,6 @@ test("checkout's Cancel opens the cart over the checkout, and closing it goes ba
   await page.keyboard.press('Escape');
   await expect(cart).toBeHidden();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByLabel('City')).toHaveValue('Nyeri');
+  await expect(page.getByLabel('Town / area')).toHaveValue('Nyeri');
   await expect(cancel).toBeFocused();
 });

@@ -44,3 +44,13 @@ export function useUpdateOrderStatus() {
     },
   });
 }
+
+/** An order paid on delivery: the money came in (cash, or M-Pesa at the door). */
+export function useCollectOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; method: 'cash' | 'mpesa'; reference?: string }) =>
+      api<AdminOrder>(`/admin/orders/${id}/collect`, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,7 +1,7 @@
 // Changes one county's delivery terms, or the same change to several at once (fields left empty
 // stay as each county has them). Checked with the shared schema before it is sent; the server's
 // answer names any field it refuses, and what was typed stays.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   countyUpdateSchema,
   type CountyUpdate,
@@ -57,6 +57,12 @@ export function CountyEditor({
   const update = useUpdateCounties();
   const notice = useNotice();
   const headingId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened from a row far down the list: the form comes into view with its first field focused.
+  useEffect(() => {
+    formRef.current?.scrollIntoView({ block: 'start' });
+    formRef.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, []);
   const set = (name: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [name]: e.target.value }));
 
@@ -91,6 +97,7 @@ export function CountyEditor({
 
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       aria-labelledby={headingId}

@@ -14,6 +14,7 @@ import { formatUsDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { OrderStatusBadge, orderStatusLabel } from '../../../components/ui/order-status-badge.tsx';
 import { adminOrdersQuery, useUpdateOrderStatus } from '../api/orders-admin-api.ts';
+import { CollectControl } from '../components/collect-control.tsx';
 
 const PAGE_SIZE = 10;
 const whole = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
@@ -126,6 +127,7 @@ export default function OrdersPage() {
             </span>
           )}
           {/* A new key when the status changes starts the control afresh on the new choices. */}
+          {o.status === 'confirmed' && <CollectControl order={o} />}
           <StatusControl key={`${o.id}-${o.status}`} order={o} />
         </>
       ),

@@ -1,0 +1,143 @@
+// Delivery across Kenya (issue 22): the admin prices a county and adds a pickup point on the
+// Delivery screen; shoppers see the fee and dates as they choose and in Summary; an order paid on
+// delivery is confirmed at once and becomes paid when the admin records the money. Each journey
+// uses counties no other journey touches (the shop is shared).
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { ADMIN } from '../playwright.config.ts';
+import { addToCart, productInStock } from '../fixtures/checkout.ts';
+
+async function fillAddress(page: Page) {
+  await page.goto('/checkout');
+  await page.getByLabel('First Name').fill('Ekai');
+  await page.getByLabel('Last Name').fill('Lokwang');
+  await page.getByLabel('Street Address').fill('Kanamkemer Road 2');
+  await page.getByLabel('Town / area').fill('Lodwar');
+}
+
+async function toSummary(page: Page) {
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await page.getByLabel('Email').fill('ekai.lokwang@example.co.ke');
+  await page.getByRole('button', { name: 'Save Payment Info' }).click();
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+}
+
+const shippingRow = (page: Page) => page.getByLabel('Order summary');
+
+test('the admin prices a county on the Delivery screen and a shopper there pays that fee in Summary', async ({
+  page,
+  request,
+  logIn,
+  newPage,
+  shopper,
+}) => {
+  // The admin: Turkana costs Ksh 800 and takes 4-7 days.
+  const admin = await newPage();
+  await logIn(ADMIN, admin);
+  await admin.goto('/dashboard/delivery');
+  await expect(admin.getByRole('heading', { name: 'Delivery', exact: true })).toBeVisible();
+  await admin.getByRole('button', { name: 'Edit Turkana' }).click();
+  const editor = admin.getByRole('form', { name: 'Edit Turkana' });
+  await editor.getByLabel('Fee (Ksh)').fill('-5');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('Enter a fee from Ksh 0 to Ksh 100,000.')).toBeVisible();
+  await editor.getByLabel('Fee (Ksh)').fill('800');
+  await editor.getByLabel('Fewest days').fill('4');
+  await editor.getByLabel('Most days').fill('7');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Turkana saved')).toBeVisible();
+  await expect(admin.getByRole('row', { name: /Turkana/ })).toContainText('Ksh 800');
+
+  // The shopper in Lodwar.
+  await logIn(shopper);
+  await addToCart(page, await productInStock(request, 20));
+  await fillAddress(page);
+  await page.getByLabel('County').selectOption({ label: 'Turkana' });
+  await expect(page.getByText(/Delivery to Turkana: Ksh 800, expected/)).toBeVisible();
+  // With a county the zip code is optional.
+  await expect(page.getByLabel('Zip Code (optional)')).toBeVisible();
+  await toSummary(page);
+  await expect(shippingRow(page)).toContainText('Ksh 800');
+  await expect(page.getByText('Turkana County')).toBeVisible();
+  await expect(
+    page.getByText('1-2 business days to process, then 4-7 business days to deliver.'),
+  ).toBeVisible();
+});
+
+test('a shopper collects from a pickup point the admin added', async ({
+  page,
+  request,
+  logIn,
+  newPage,
+  shopper,
+}) => {
+  const admin = await newPage();
+  await logIn(ADMIN, admin);
+  await admin.goto('/dashboard/delivery');
+  const form = admin.getByRole('form', { name: 'Add a pickup point' });
+  const name = `Nanyuki Post Office ${Date.now()}`;
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('County').selectOption({ label: 'Laikipia' });
+  await form.getByLabel('Address').fill('Kenyatta Highway, Nanyuki');
+  await form.getByLabel('Opening hours').fill('Mon-Sat 8:00-17:00');
+  await form.getByLabel('Fee (Ksh)').fill('120');
+  await form.getByRole('button', { name: 'Add Pickup Point' }).click();
+  await expect(admin.getByText(`${name} saved`)).toBeVisible();
+  await expect(admin.getByRole('row', { name: new RegExp(name) })).toContainText('Laikipia');
+
+  await logIn(shopper);
+  await addToCart(page, await productInStock(request, 21));
+  await fillAddress(page);
+  await page.getByRole('radio', { name: 'Pickup point' }).check();
+  await page.getByLabel('County').selectOption({ label: 'Laikipia' });
+  await page
+    .getByRole('combobox', { name: 'Pickup Point' })
+    .selectOption({ label: `${name}, Kenyatta Highway, Nanyuki (Mon-Sat 8:00-17:00) · Ksh 120` });
+  await expect(page.getByText(new RegExp(`Delivery to ${name}: Ksh 120`))).toBeVisible();
+  await toSummary(page);
+  await expect(shippingRow(page)).toContainText('Ksh 120');
+  const pickup = page.getByRole('region', { name: 'Pickup point' });
+  await expect(pickup).toContainText(name);
+  await expect(pickup).toContainText('Mon-Sat 8:00-17:00');
+});
+
+test('a shopper pays on delivery; the admin records the cash and the order is paid', async ({
+  page,
+  request,
+  logIn,
+  newPage,
+  shopper,
+  apiAuth,
+}) => {
+  // Garissa offers pay on delivery.
+  const auth = await apiAuth(ADMIN);
+  const set = await request.patch('/api/admin/delivery/counties/007', {
+    headers: auth,
+    data: { pay_on_delivery: true, pay_on_delivery_max: 1_000_000 },
+  });
+  expect(set.status()).toBe(200);
+
+  await logIn(shopper);
+  await addToCart(page, await productInStock(request, 22));
+  await fillAddress(page);
+  await page.getByLabel('County').selectOption({ label: 'Garissa' });
+  await toSummary(page);
+  await page.getByRole('button', { name: 'Pay on delivery' }).click();
+  await expect(page).toHaveURL(/\/ordercomplete\?order=\d+/);
+  await expect(page.getByText(/You pay Ksh [\d,]+ when your order is delivered/)).toBeVisible();
+  const orderId = Number(new URL(page.url()).searchParams.get('order'));
+
+  // The admin finds it awaiting payment on delivery and records the cash.
+  const admin = await newPage();
+  await logIn(ADMIN, admin);
+  await admin.goto('/dashboard/orders');
+  const row = admin.getByRole('row', { name: new RegExp(`Order ${orderId}\\b`) });
+  await expect(row.getByText('Pay on delivery').first()).toBeVisible();
+  await row.getByRole('button', { name: `Record payment of order ${orderId}` }).click();
+  await expect(admin.getByText(`Order ${orderId} is now paid.`)).toBeVisible();
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+
+  // The shopper sees it paid.
+  await page.goto(`/ordercomplete?order=${orderId}`);
+  await expect(page.getByText(/You pay Ksh/)).toHaveCount(0);
+});
