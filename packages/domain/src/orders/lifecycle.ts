@@ -32,6 +32,10 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   refunded: [],
 };
 
+/** Orders money may still come in for: at checkout, or to be paid on delivery. */
+export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending_payment', 'confirmed'];
+export const awaitsPayment = (status: OrderStatus) => AWAITING_PAYMENT.includes(status);
+
 /** Orders that brought money in: paid, and every later step except a refund. */
 export const EARNING_STATUSES = ['paid', 'processing', 'shipped', 'delivered'] as const;
 

@@ -6,6 +6,7 @@
 // flagged to be given back.
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { awaitsPayment } from '@duka/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { mpesaC2b, payments } from '../../db/schema.ts';
 import type { Payments } from '../context.ts';
@@ -88,7 +89,8 @@ export async function applyPaidIn(
 ): Promise<Applied> {
   const order = await repo.lockOrder(tx, orderId);
   if (!order) return { kind: 'unmatched', reason: `no order ${orderId}` };
-  if (order.status !== 'pending_payment') {
+  // To be paid on delivery counts too: the shopper may pay the Paybill before the courier comes.
+  if (!awaitsPayment(order.status)) {
     return {
       kind: 'unmatched',
       reason: `order ${orderId} is not awaiting payment (${order.status})`,
@@ -200,7 +202,7 @@ export async function validatePaidIn(
     if (parsed.payment.kind === 'Buy Goods' || parsed.payment.billRef === '') return ACCEPTED;
     const orderId = orderIdOf(parsed.payment.billRef);
     const order = orderId === null ? undefined : await repo.findOrder(p.db, orderId);
-    return order?.status === 'pending_payment' ? ACCEPTED : rejected('C2B00012');
+    return order && awaitsPayment(order.status) ? ACCEPTED : rejected('C2B00012');
   })();
   await recordEvents(p.db, null, [
     {

@@ -7,6 +7,7 @@ import { admin, shopper, type LoggedIn } from '../../../test/accounts.ts';
 import { createPayment, product, putInCart, stockOf } from '../../../test/checkout-fixture.ts';
 import { cartItems, orders, payments } from '../../db/schema.ts';
 import { expireStaleOrders } from '../../orders/expiry.ts';
+import { receiveConfirmation } from '../mpesa/c2b.ts';
 
 let t: TestContext;
 let boss: LoggedIn;
@@ -171,6 +172,31 @@ describe('pay on delivery', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect(await stockOf(t.db, productId)).toBe(5);
+    expect((await collect(orderId, { method: 'cash' })).statusCode).toBe(409);
+  });
+});
+
+describe('an order to be paid on delivery', () => {
+  it('is paid by a Paybill payment to its account number before the courier comes', async () => {
+    const { who } = await readyShopper('Nairobi', 100_000);
+    const orderId = (await payOnDelivery(who)).json().order_id as number;
+    const order = await orderRow(orderId);
+    const outcome = await receiveConfirmation(
+      t.app.payments,
+      JSON.stringify({
+        TransactionType: 'Pay Bill',
+        TransID: 'QGR7K2M9ZZ',
+        TransTime: '20261124101500',
+        TransAmount: (order.totalCents / 100).toFixed(2),
+        BusinessShortCode: '600000',
+        BillRefNumber: String(orderId),
+        MSISDN: '254712345678',
+      }),
+      true,
+    );
+    expect(outcome).toMatchObject({ kind: 'paid', orderId });
+    expect((await orderRow(orderId)).status).toBe('paid');
+    // Nothing is left to collect.
     expect((await collect(orderId, { method: 'cash' })).statusCode).toBe(409);
   });
 });

@@ -58,13 +58,19 @@ export function DeliveryChoice({
         <legend className="mb-1 block text-sm font-medium text-slate-700">Delivery</legend>
         <div className="flex flex-wrap gap-4">
           <label className="flex min-h-11 items-center gap-2">
-            <input type="radio" value="home" {...register('delivery')} />
+            <input
+              type="radio"
+              value="home"
+              className="size-6 accent-brand-700"
+              {...register('delivery')}
+            />
             Home delivery
           </label>
           <label className="flex min-h-11 items-center gap-2">
             <input
               type="radio"
               value="pickup"
+              className="size-6 accent-brand-700"
               disabled={points.isSuccess && points.data.length === 0}
               {...register('delivery')}
             />
