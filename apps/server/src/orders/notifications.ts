@@ -12,10 +12,7 @@ import * as repo from './repo.ts';
 const ORDERS_LINK = `${PUBLIC_URL}/userprofile/orderhistory`;
 
 /** Between which days it should arrive, by the days promised for the order's county or point. */
-function deliveryWindow(
-  paidAt: Date,
-  order: { etaMinDays: number; etaMaxDays: number },
-): string {
+function deliveryWindow(paidAt: Date, order: { etaMinDays: number; etaMaxDays: number }): string {
   const { from, to } = expectedDelivery(paidAt, { min: order.etaMinDays, max: order.etaMaxDays });
   return `between ${nairobiDay(from)} and ${nairobiDay(to)}`;
 }
