@@ -1,4 +1,5 @@
 ALTER TYPE "public"."order_status" ADD VALUE 'confirmed' BEFORE 'paid';--> statement-breakpoint
+ALTER TYPE "public"."order_status" ADD VALUE 'ready_for_pickup' BEFORE 'delivered';--> statement-breakpoint
 CREATE TABLE "delivery_counties" (
 	"code" text PRIMARY KEY NOT NULL,
 	"fee_cents" bigint NOT NULL,
@@ -9,6 +10,15 @@ CREATE TABLE "delivery_counties" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "delivery_counties_days" CHECK ("delivery_counties"."eta_min_days" >= 0 and "delivery_counties"."eta_min_days" <= "delivery_counties"."eta_max_days"),
 	CONSTRAINT "delivery_counties_fee" CHECK ("delivery_counties"."fee_cents" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "order_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"status" "order_status" NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_id" integer,
+	"note" text
 );
 --> statement-breakpoint
 CREATE TABLE "pickup_points" (
@@ -27,6 +37,7 @@ ALTER TABLE "checkout_details" ADD COLUMN "county_code" text;--> statement-break
 ALTER TABLE "checkout_details" ADD COLUMN "phone" text;--> statement-breakpoint
 ALTER TABLE "checkout_details" ADD COLUMN "delivery" text DEFAULT 'home' NOT NULL;--> statement-breakpoint
 ALTER TABLE "checkout_details" ADD COLUMN "pickup_point_id" integer;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "sku" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "county_code" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "phone" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivery" text DEFAULT 'home' NOT NULL;--> statement-breakpoint
@@ -34,6 +45,11 @@ ALTER TABLE "orders" ADD COLUMN "pickup_point_id" integer;--> statement-breakpoi
 ALTER TABLE "orders" ADD COLUMN "pickup_point" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "eta_min_days" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "eta_max_days" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "courier" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "tracking_number" text;--> statement-breakpoint
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","at");--> statement-breakpoint
 CREATE INDEX "pickup_points_county_idx" ON "pickup_points" USING btree ("county_code","active");--> statement-breakpoint
 ALTER TABLE "checkout_details" ADD CONSTRAINT "checkout_details_pickup_point_id_pickup_points_id_fk" FOREIGN KEY ("pickup_point_id") REFERENCES "public"."pickup_points"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_pickup_point_id_pickup_points_id_fk" FOREIGN KEY ("pickup_point_id") REFERENCES "public"."pickup_points"("id") ON DELETE set null ON UPDATE no action;

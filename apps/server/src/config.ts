@@ -126,6 +126,8 @@ export const configSchema = z
     LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** Contact-form messages accepted per hour from one address. */
     CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** /track look-ups per client address in an hour: guessing order numbers and phones is slow. */
+    TRACK_LOOKUPS_PER_HOUR: z.coerce.number().int().min(1).default(30),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()

@@ -101,6 +101,7 @@ export async function lockShopper(tx: Tx, userId: number): Promise<void> {
 export interface PricedCartLine {
   productId: number;
   title: string;
+  sku: string;
   image: string;
   quantity: number;
   priceCents: number;
@@ -113,6 +114,7 @@ export async function pricedCartLines(db: Db | Tx, userId: number): Promise<Pric
     .select({
       productId: products.id,
       title: products.title,
+      sku: products.sku,
       image: products.thumbnail,
       quantity: cartItems.quantity,
       priceCents: products.priceCents,

@@ -425,6 +425,9 @@ export const orders = pgTable(
     /** Working days to deliver after processing, as promised at checkout. */
     etaMinDays: integer('eta_min_days').notNull().default(3),
     etaMaxDays: integer('eta_max_days').notNull().default(5),
+    /** Given when it is shipped. */
+    courier: text('courier'),
+    trackingNumber: text('tracking_number'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** An unpaid order gives its stock back after this moment. */
@@ -449,11 +452,33 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => products.id),
     title: text('title').notNull(),
+    /** The SKU as sold, for packing; null on orders made before it was kept. */
+    sku: text('sku'),
     image: text('image').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/**
+ * Every status an order took, when, and who moved it (an admin; null for the shop itself): the
+ * timeline of the admin's and the shopper's order pages. Written with the change, never edited.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: orderStatus('status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The courier and tracking number of a shipment, how money was collected… */
+    note: text('note'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );
 
 export const paymentStatus = pgEnum('payment_status', [

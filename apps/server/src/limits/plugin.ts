@@ -24,7 +24,8 @@ export interface Limits {
     | 'refresh'
     | 'passwordResetAccount'
     | 'passwordResetAddress'
-    | 'mpesa',
+    | 'mpesa'
+    | 'track',
     LimitRule
   >;
   /** A preHandler that answers 429 once the request's address has used up the rule. */
@@ -87,6 +88,7 @@ export default fp(
         windowMs: HOUR,
       },
       mpesa: { name: 'mpesa-push', max: 10, windowMs: 10 * MINUTE },
+      track: { name: 'track', max: config.TRACK_LOOKUPS_PER_HOUR, windowMs: HOUR },
     };
     const enforce: Limits['enforce'] = async (rule, key, message = TOO_MANY) => {
       const verdict = await limiter.consume(rule, key);

@@ -1,17 +1,20 @@
 // The back office's orders: the list, and moving an order along its lifecycle.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminListQuerySchema,
+  adminOrderDetailSchema,
+  adminOrderListQuerySchema,
   adminOrderPageSchema,
   adminOrderSchema,
   apiErrorSchema,
   collectionSchema,
   idParamSchema,
   orderStatusUpdateSchema,
+  type OrderStatusUpdate,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
 import { collectOnDelivery } from '../payments/on-delivery/collect.ts';
+import { adminOrderDetail } from './fulfilment.ts';
 import { refundOrder } from './refunds.ts';
 import { adminOrder, changeStatus, listAdminOrders } from './service.ts';
 
@@ -27,46 +30,92 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Every order, newest first',
+        summary: 'Every order, newest first; of one status with `status`',
         security,
-        querystring: adminListQuerySchema(10),
+        querystring: adminOrderListQuerySchema,
         response: { 200: adminOrderPageSchema, 400: apiErrorSchema },
       },
     },
     async (request) => listAdminOrders(db, request.query),
   );
 
+  const moveSchema = {
+    tags,
+    security,
+    params: idParamSchema,
+    body: orderStatusUpdateSchema,
+    response: {
+      200: adminOrderSchema,
+      400: apiErrorSchema,
+      404: apiErrorSchema,
+      409: apiErrorSchema,
+      422: apiErrorSchema,
+      502: apiErrorSchema,
+    },
+  };
+  const move = async (id: number, body: OrderStatusUpdate, actorId: number, baseUrl: string) => {
+    const { status, refund_reference: reference, courier, tracking_number } = body;
+    if (status === 'refunded') {
+      await refundOrder(app.payments, id, reference, baseUrl, actorId);
+    } else {
+      await changeStatus(db, id, status, { actorId, courier, trackingNumber: tracking_number });
+    }
+    return adminOrder(db, id);
+  };
+  const moveDescription =
+    "Moving to 'refunded' gives the payment back through its provider where it has an API (PayPal's capture refund; M-Pesa's reversal when MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are set), or records a refund made by hand given `refund_reference`; 422 REFUND_BY_HAND when it needs one. " +
+    "Moving to 'shipped' takes the `courier` and `tracking_number` the shopper is sent; 'ready_for_pickup' is for orders going to a pickup point (the shopper is sent its address and hours).";
+
   app.patch(
     '/admin/orders/:id/status',
     {
       schema: {
-        tags,
+        ...moveSchema,
         summary: 'Move an order along its lifecycle (cancelling an unpaid order returns its stock)',
-        description:
-          "Moving to 'refunded' gives the payment back through its provider where it has an API (PayPal's capture refund; M-Pesa's reversal when MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are set), or records a refund made by hand given `refund_reference`; 422 REFUND_BY_HAND when it needs one.",
-        security,
-        params: idParamSchema,
-        body: orderStatusUpdateSchema,
-        response: {
-          200: adminOrderSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          422: apiErrorSchema,
-          502: apiErrorSchema,
-        },
+        description: moveDescription,
       },
     },
-    async (request) => {
-      const { status, refund_reference: reference } = request.body;
-      if (status === 'refunded') {
-        const baseUrl = publicBaseUrl(app.config, request);
-        await refundOrder(app.payments, request.params.id, reference, baseUrl);
-      } else {
-        await changeStatus(db, request.params.id, status);
-      }
-      return adminOrder(db, request.params.id);
+    async (request) =>
+      move(
+        request.params.id,
+        request.body,
+        currentUser(request).id,
+        publicBaseUrl(app.config, request),
+      ),
+  );
+
+  app.patch(
+    '/admin/orders/:id',
+    {
+      schema: {
+        ...moveSchema,
+        summary:
+          'Move an order along its lifecycle, with a courier and tracking number when shipping',
+        description: moveDescription,
+      },
     },
+    async (request) =>
+      move(
+        request.params.id,
+        request.body,
+        currentUser(request).id,
+        publicBaseUrl(app.config, request),
+      ),
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'One order to pack and ship: lines with SKU, customer, delivery, payments, timeline',
+        security,
+        params: idParamSchema,
+        response: { 200: adminOrderDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => adminOrderDetail(db, request.params.id),
   );
 
   app.post(

@@ -3,14 +3,17 @@ import {
   countyName,
   expectedDelivery,
   MPESA_MESSAGES,
-  ORDER_TRANSITIONS,
+  awaitsPayment,
+  nextStatuses,
+  PAY_ON_DELIVERY_LABEL,
   shippingAddressOf,
   type AdminOrder,
   type Order,
   type OrderDetail,
+  type TimelineEntry,
 } from '@duka/domain';
 import type { PaymentRow } from '../payments/repo.ts';
-import type { AdminOrderRow, OrderItemRow, OrderRow } from './repo.ts';
+import type { AdminOrderRow, OrderItemRow, OrderRow, timelineOf } from './repo.ts';
 
 export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   return {
@@ -31,11 +34,21 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   };
 }
 
+/** Paid on delivery and not paid yet: the admin can record its money. */
+export function isCollectable(order: OrderRow): boolean {
+  return order.paymentMethod === PAY_ON_DELIVERY_LABEL && awaitsPayment(order);
+}
+
+export function toTimeline(rows: Awaited<ReturnType<typeof timelineOf>>) {
+  return rows.map((r) => ({ status: r.status, at: r.at.toISOString(), note: r.note }));
+}
+
 export function toOrderDetail(
   order: OrderRow,
   items: OrderItemRow[],
   phone: string,
   payment: PaymentRow | undefined,
+  timeline: TimelineEntry[],
 ): OrderDetail {
   return {
     ...toOrder(order, items),
@@ -63,6 +76,9 @@ export function toOrderDetail(
         }
       : null,
     expected_delivery: expectedDeliveryOf(order),
+    courier: order.courier,
+    tracking_number: order.trackingNumber,
+    timeline,
     delivery: order.delivery === 'pickup' ? 'pickup' : 'home',
     county: order.countyCode ? (countyName(order.countyCode) ?? null) : null,
     pickup_point: order.pickupPoint
@@ -95,7 +111,9 @@ export function toAdminOrder({
   order,
   email,
   username,
+  userPhone,
   firstItem,
+  itemLines,
   lineCount,
   receipt,
 }: AdminOrderRow): AdminOrder {
@@ -108,10 +126,13 @@ export function toAdminOrder({
     payment_method: order.paymentMethod,
     order_total: order.totalCents,
     status: order.status,
-    next_statuses: [...ORDER_TRANSITIONS[order.status]],
+    next_statuses: nextStatuses(order),
     first_item: firstItem ?? '',
     line_count: Number(lineCount),
     item_count: order.itemCount,
     receipt,
+    phone: order.phone ?? (userPhone || null),
+    items: itemLines ?? [],
+    collectable: isCollectable(order),
   };
 }

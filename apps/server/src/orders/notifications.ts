@@ -95,7 +95,10 @@ export async function notifyOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date
   }
 }
 
-type Notice = Extract<OrderStatus, 'shipped' | 'delivered' | 'cancelled' | 'refunded'>;
+type Notice = Extract<
+  OrderStatus,
+  'shipped' | 'ready_for_pickup' | 'delivered' | 'cancelled' | 'refunded'
+>;
 
 function noticeText(
   order: repo.OrderRow,
@@ -108,8 +111,20 @@ function noticeText(
       return {
         subject: `Your Duka order ${n} is on its way`,
         lines: [
-          `Good news: order ${n} left our warehouse on ${nairobiDateTime(now)} and is on its way to ${order.shippingName}, ${shippingAddressOf(order)}.`,
+          `Good news: order ${n} left our warehouse on ${nairobiDateTime(now)} and is on its way to ${order.shippingName}, ${order.pickupPoint ? `${order.pickupPoint.name}, ${order.pickupPoint.address}` : shippingAddressOf(order)}.`,
+          shipmentLine(order),
           order.paidAt ? `Expected delivery: ${deliveryWindow(order.paidAt, order)}.` : '',
+        ],
+      };
+    case 'ready_for_pickup':
+      return {
+        subject: `Your Duka order ${n} is ready for pickup`,
+        lines: [
+          `Order ${n} is waiting for you at ${order.pickupPoint?.name ?? 'your pickup point'}, ${order.pickupPoint?.address ?? ''}.`,
+          order.pickupPoint ? `Opening hours: ${order.pickupPoint.openingHours}.` : '',
+          order.paidAt
+            ? 'Bring your order number and the phone number on the order.'
+            : `Bring your order number and ${formatKsh(order.totalCents)} to pay, in cash or by M-Pesa.`,
         ],
       };
     case 'delivered':
@@ -138,7 +153,23 @@ function noticeText(
   }
 }
 
-const NOTICES = new Set<OrderStatus>(['shipped', 'delivered', 'cancelled', 'refunded']);
+const NOTICES = new Set<OrderStatus>([
+  'shipped',
+  'ready_for_pickup',
+  'delivered',
+  'cancelled',
+  'refunded',
+]);
+
+/** 'Courier: G4S. Tracking number: KE123456.' when the admin gave them. */
+function shipmentLine(order: repo.OrderRow): string {
+  return [
+    order.courier && `Courier: ${order.courier}.`,
+    order.trackingNumber && `Tracking number: ${order.trackingNumber}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 /** Queues the notice of an admin's status change (shipped also by SMS), in its transaction. */
 export async function notifyStatusChange(
@@ -163,14 +194,18 @@ export async function notifyStatusChange(
         button('View your orders', ORDERS_LINK),
     ),
   });
-  if (status === 'shipped') {
-    const phone = await repo.shopperPhone(tx, order.userId);
+  if (status === 'shipped' || status === 'ready_for_pickup') {
+    const phone = order.phone ?? (await repo.shopperPhone(tx, order.userId));
     if (phone) {
+      const tracking = order.trackingNumber ? ` Tracking: ${order.trackingNumber}.` : '';
       await enqueueSms(tx, {
-        kind: 'order-shipped',
+        kind: `order-${status}`,
         phone,
         userId: order.userId,
-        text: `Duka: order #${order.id} is on its way to ${order.city}.${order.paidAt ? ` Expected ${deliveryWindow(order.paidAt, order)}.` : ''}`,
+        text:
+          status === 'shipped'
+            ? `Duka: order #${order.id} is on its way to ${order.city}.${tracking}${order.paidAt ? ` Expected ${deliveryWindow(order.paidAt, order)}.` : ''}`
+            : `Duka: order #${order.id} is ready for pickup at ${order.pickupPoint?.name ?? 'your pickup point'}, ${order.pickupPoint?.address ?? ''} (${order.pickupPoint?.openingHours ?? ''}).`,
       });
     }
   }

@@ -7,7 +7,13 @@ import { takeStock } from '../catalog/stock.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { OrderEffect, PaymentOutcome } from '../payments/context.ts';
 import * as repo from './repo.ts';
-import { cancelUnpaidOrder, confirmForPaymentOnDelivery, markOrderPaid } from './service.ts';
+import { awaitsPayment } from '@duka/domain';
+import {
+  cancelUnpaidOrder,
+  confirmForPaymentOnDelivery,
+  markOrderPaid,
+  markPaidOnTheWay,
+} from './service.ts';
 
 /** In the caller's transaction, holding the order's lock. */
 export async function applyPaymentOutcome(
@@ -27,6 +33,11 @@ export async function applyPaymentOutcome(
   }
   if (order.status === 'pending_payment' || order.status === 'confirmed') {
     await markOrderPaid(tx, order, outcome.at);
+    return 'paid';
+  }
+  // Paid on delivery while it is being packed, on its way or at its point: it stays where it is.
+  if (awaitsPayment(order)) {
+    await markPaidOnTheWay(tx, order, outcome.at);
     return 'paid';
   }
   // Cancelled or expired while the shopper was paying.

@@ -14,20 +14,26 @@ export async function refundOrder(
   orderId: number,
   manualReference: string | undefined,
   baseUrl: string,
+  actorId?: number,
 ): Promise<void> {
   const { db } = p;
   const toRefund = await db.transaction(async (tx) => {
     const order = found(await repo.lockOrder(tx, orderId), `The order ${orderId}`);
-    if (!canMove(order.status, 'refunded')) {
-      throw unprocessable(transitionRefusal(order.status), 'ILLEGAL_TRANSITION');
+    if (!canMove(order, 'refunded')) {
+      throw unprocessable(transitionRefusal(order, 'refunded'), 'ILLEGAL_TRANSITION');
     }
     return payments.capturedPayments(tx, orderId);
   });
   for (const payment of toRefund) await refundOne(p, payment, manualReference, baseUrl);
   await db.transaction(async (tx) => {
     const order = (await repo.lockOrder(tx, orderId))!;
-    if (canMove(order.status, 'refunded')) {
-      await repo.updateOrder(tx, orderId, { status: 'refunded', expiresAt: null });
+    if (canMove(order, 'refunded')) {
+      await repo.updateOrder(
+        tx,
+        orderId,
+        { status: 'refunded', expiresAt: null },
+        { actorId: actorId ?? null },
+      );
       // The shopper hears of it in the same transaction (the outbox sends it).
       await notifyStatusChange(tx, order, 'refunded');
     }

@@ -1,8 +1,22 @@
 // The orders and order_items tables: only orders/ and payments/ touch them.
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  sql,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
 import { EARNING_STATUSES } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { orderItems, orders, payments, users } from '../db/schema.ts';
+import { orderEvents, orderItems, orders, payments, users } from '../db/schema.ts';
 import { queryRows } from '../lib/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -16,7 +30,43 @@ export async function insertOrder(
 ): Promise<OrderRow> {
   const [created] = await tx.insert(orders).values(values).returning();
   await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: created!.id })));
+  await recordStatus(tx, created!.id, created!.status);
   return created!;
+}
+
+/** Who moved an order and what goes with the move (a shipment's courier and tracking number). */
+export interface Move {
+  actorId?: number | null;
+  note?: string | null;
+}
+
+/** One line of the order's timeline, in the transaction that changed it. */
+export async function recordStatus(
+  tx: Db | Tx,
+  orderId: number,
+  status: OrderStatus,
+  move: Move = {},
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId,
+    status,
+    actorId: move.actorId ?? null,
+    note: move.note ?? null,
+  });
+}
+
+export async function timelineOf(db: Db | Tx, orderId: number) {
+  return db
+    .select({
+      status: orderEvents.status,
+      at: orderEvents.at,
+      note: orderEvents.note,
+      actorEmail: users.email,
+    })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
 }
 
 /** The order row is the lock every path that changes an order takes, so two never act at once. */
@@ -39,11 +89,13 @@ export async function updateOrder(
   tx: Db | Tx,
   id: number,
   values: Partial<typeof orders.$inferInsert>,
+  move: Move = {},
 ): Promise<void> {
   await tx
     .update(orders)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(orders.id, id));
+  if (values.status) await recordStatus(tx, id, values.status, move);
 }
 
 /** Moves an order from one status to another; false when it was no longer in `from`. */
@@ -52,6 +104,7 @@ export async function moveOrder(
   id: number,
   from: OrderStatus | readonly OrderStatus[],
   values: Partial<typeof orders.$inferInsert> & { status: OrderStatus },
+  move: Move = {},
 ): Promise<boolean> {
   const froms = typeof from === 'string' ? [from] : [...from];
   const moved = await tx
@@ -59,6 +112,7 @@ export async function moveOrder(
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(orders.id, id), inArray(orders.status, froms)))
     .returning({ id: orders.id });
+  if (moved.length > 0) await recordStatus(tx, id, values.status, move);
   return moved.length > 0;
 }
 
@@ -120,6 +174,10 @@ const firstItem = sql<
 const receipt = sql<
   string | null
 >`(select ${payments.transactionId} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} in ('captured', 'refunded') order by ${payments.capturedAt} desc nulls last limit 1)`;
+/** Every line as '2 × Title', in the order they were bought. */
+const itemLines = sql<
+  string[] | null
+>`(select array_agg(${orderItems.quantity} || ' × ' || ${orderItems.title} order by ${orderItems.id}) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
 /** How many different products the order holds (its quantity is item_count). */
 const lineCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
 
@@ -129,7 +187,9 @@ export function adminOrderRows(db: Db, where?: SQL) {
       order: orders,
       email: users.email,
       username: users.username,
+      userPhone: users.phoneNumber,
       firstItem,
+      itemLines,
       lineCount,
       receipt,
     })
@@ -146,7 +206,11 @@ export async function adminOrderById(db: Db, id: number) {
 
 export type AdminOrderRow = Awaited<ReturnType<typeof adminOrderRows>>[number];
 
-export const countOrders = (db: Db) => db.select({ n: count() }).from(orders);
+export const withStatus = (status: OrderStatus | undefined) =>
+  status ? eq(orders.status, status) : undefined;
+
+export const countOrders = (db: Db, where?: SQL) =>
+  db.select({ n: count() }).from(orders).where(where);
 
 /** Orders whose number is `orderId` or whose customer's e-mail matches the pattern. */
 export function searchOrderRows(db: Db, pattern: string, orderId: number | undefined) {
@@ -156,7 +220,8 @@ export function searchOrderRows(db: Db, pattern: string, orderId: number | undef
   );
 }
 
-const earning = () => inArray(orders.status, [...EARNING_STATUSES]);
+// An order paid on delivery earns once its money is recorded, wherever it is on its way.
+const earning = () => and(inArray(orders.status, [...EARNING_STATUSES]), isNotNull(orders.paidAt))!;
 
 export async function earnings(db: Db): Promise<{ earnings: number; orders: number }> {
   const [row] = await db

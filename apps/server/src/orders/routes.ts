@@ -5,8 +5,11 @@ import {
   orderDetailSchema,
   orderListQuerySchema,
   orderPageSchema,
+  trackedOrderSchema,
+  trackQuerySchema,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
+import { trackOrder } from './fulfilment.ts';
 import { getOwnOrder, listOwnOrders } from './service.ts';
 
 const tags = ['orders'];
@@ -48,6 +51,30 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getOwnOrder(db, currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/track',
+    {
+      preHandler: app.limits.perAddress(app.limits.rules.track),
+      schema: {
+        tags,
+        summary: "An order's status timeline, for whoever gives its number and the phone on it",
+        description:
+          'No log-in. An unknown order and a wrong phone get the same 404; look-ups are limited per address (TRACK_LOOKUPS_PER_HOUR).',
+        querystring: trackQuerySchema,
+        response: {
+          200: trackedOrderSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return trackOrder(db, request.query.order, request.query.phone);
+    },
   );
 };
 

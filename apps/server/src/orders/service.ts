@@ -15,7 +15,7 @@ import { lockStock, returnStock, takeStock } from '../catalog/stock.ts';
 import { conflict, found, notFound, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import * as paymentsRepo from '../payments/repo.ts';
-import { toAdminOrder, toOrder, toOrderDetail } from './mappers.ts';
+import { toAdminOrder, toOrder, toOrderDetail, toTimeline } from './mappers.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
 
@@ -23,6 +23,8 @@ import * as repo from './repo.ts';
 export interface Closing {
   status: 'cancelled' | 'expired';
   reason: string;
+  /** The admin who cancelled it; the shop itself when absent. */
+  actorId?: number;
 }
 
 /**
@@ -32,10 +34,13 @@ export interface Closing {
  * sold.
  */
 export async function cancelUnpaidOrder(tx: Tx, orderId: number, closing: Closing) {
-  const moved = await repo.moveOrder(tx, orderId, ['pending_payment', 'confirmed'], {
-    status: 'cancelled',
-    expiresAt: null,
-  });
+  const moved = await repo.moveOrder(
+    tx,
+    orderId,
+    ['pending_payment', 'confirmed'],
+    { status: 'cancelled', expiresAt: null },
+    { actorId: closing.actorId ?? null, note: closing.reason },
+  );
   if (!moved) return false;
   await returnStock(tx, await repo.stockLinesOf(tx, orderId));
   await paymentsRepo.closeOpenPayments(tx, orderId, closing.status, closing.reason);
@@ -78,6 +83,16 @@ export async function confirmForPaymentOnDelivery(tx: Tx, order: repo.OrderRow):
   return true;
 }
 
+/**
+ * The money of an order paid on delivery came in after it left (packed, shipped, at its point):
+ * it is paid where it is, and the shopper gets the confirmation of payment.
+ */
+export async function markPaidOnTheWay(tx: Tx, order: repo.OrderRow, paidAt: Date) {
+  await repo.updateOrder(tx, order.id, { paidAt });
+  await repo.recordStatus(tx, order.id, order.status, { note: 'Payment received' });
+  await notifyOrderPaid(tx, { ...order, paidAt }, paidAt);
+}
+
 /** True while one of the order's payments is being captured: its outcome is not known yet. */
 async function captureInFlight(tx: Tx, orderId: number): Promise<boolean> {
   return (await paymentsRepo.capturingPayments(tx, orderId)).length > 0;
@@ -86,6 +101,7 @@ async function captureInFlight(tx: Tx, orderId: number): Promise<boolean> {
 export interface PricedLine {
   productId: number;
   title: string;
+  sku?: string | null;
   image: string;
   quantity: number;
   salePriceCents: number;
@@ -176,6 +192,7 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
     lines.map((l) => ({
       productId: l.productId,
       title: l.title,
+      sku: l.sku ?? null,
       image: l.image,
       unitPriceCents: l.salePriceCents,
       quantity: l.quantity,
@@ -224,15 +241,26 @@ export async function getOwnOrder(db: Db, userId: number, orderId: number): Prom
     await repo.ownOrderWithPhone(db, userId, orderId),
     `The order ${orderId}`,
   );
-  const [items, payment] = await Promise.all([
+  const [items, payment, timeline] = await Promise.all([
     repo.itemsOf(db, [order.id]),
     paymentsRepo.settlingPayment(db, order.id),
+    repo.timelineOf(db, order.id),
   ]);
-  return toOrderDetail(order, items.get(order.id) ?? [], phone, payment);
+  return toOrderDetail(order, items.get(order.id) ?? [], phone, payment, toTimeline(timeline));
 }
 
-export function listAdminOrders(db: Db, page: PageRequest): Promise<AdminOrderPage> {
-  return paged('orders', page, repo.adminOrderRows(db), repo.countOrders(db), toAdminOrder);
+export function listAdminOrders(
+  db: Db,
+  page: PageRequest & { status?: OrderStatus | undefined },
+): Promise<AdminOrderPage> {
+  const where = repo.withStatus(page.status);
+  return paged(
+    'orders',
+    page,
+    repo.adminOrderRows(db, where),
+    repo.countOrders(db, where),
+    toAdminOrder,
+  );
 }
 
 export async function adminOrder(db: Db, id: number) {
@@ -244,11 +272,16 @@ export async function adminOrder(db: Db, id: number) {
  * stock; marking it paid (paid some other way) closes the payment still open at the provider, so
  * a late return finds the order no longer awaiting payment.
  */
-export async function changeStatus(db: Db, id: number, next: OrderStatus): Promise<void> {
+export async function changeStatus(
+  db: Db,
+  id: number,
+  next: OrderStatus,
+  by: { actorId?: number; courier?: string | undefined; trackingNumber?: string | undefined } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     const order = found(await repo.lockOrder(tx, id), `The order ${id}`);
-    if (!canMove(order.status, next)) {
-      throw unprocessable(transitionRefusal(order.status), 'ILLEGAL_TRANSITION');
+    if (!canMove(order, next)) {
+      throw unprocessable(transitionRefusal(order, next), 'ILLEGAL_TRANSITION');
     }
     const inFlight =
       (await captureInFlight(tx, id)) || (await paymentsRepo.waitingPayments(tx, id)).length > 0;
@@ -262,26 +295,48 @@ export async function changeStatus(db: Db, id: number, next: OrderStatus): Promi
       await cancelUnpaidOrder(tx, id, {
         status: 'cancelled',
         reason: 'cancelled by an administrator',
+        ...(by.actorId !== undefined && { actorId: by.actorId }),
       });
       await notifyStatusChange(tx, order, next);
       return;
     }
     const now = new Date();
-    await repo.updateOrder(tx, id, {
-      status: next,
-      ...(next === 'paid' ? { paidAt: now, expiresAt: null } : {}),
-    });
+    const shipment =
+      next === 'shipped'
+        ? { courier: by.courier ?? null, trackingNumber: by.trackingNumber ?? null }
+        : {};
+    await repo.updateOrder(
+      tx,
+      id,
+      {
+        status: next,
+        ...(next === 'paid' ? { paidAt: now, expiresAt: null } : {}),
+        ...shipment,
+      },
+      {
+        actorId: by.actorId ?? null,
+        note: next === 'shipped' ? shipmentNote(by.courier, by.trackingNumber) : null,
+      },
+    );
     if (next === 'paid') {
       await paymentsRepo.closeOpenPayments(tx, id, 'cancelled', 'marked paid by an administrator');
       await notifyOrderPaid(tx, order, now);
     }
     await notifyStatusChange(
       tx,
-      { ...order, paidAt: next === 'paid' ? now : order.paidAt },
+      { ...order, ...shipment, paidAt: next === 'paid' ? now : order.paidAt },
       next,
       now,
     );
   });
+}
+
+/** 'G4S, tracking number KE123': how a shipment is written on the timeline. */
+export function shipmentNote(courier?: string, trackingNumber?: string): string | null {
+  if (!courier && !trackingNumber) return null;
+  return [courier, trackingNumber && `tracking number ${trackingNumber}`]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Orders whose number is `orderId` or whose customer's e-mail matches the LIKE pattern. */

@@ -76,6 +76,12 @@ export const adminOrderSchema = z
     item_count: z.number().int(),
     /** The receipt of the payment that paid it (M-Pesa receipt number, PayPal capture id). */
     receipt: z.string().nullable(),
+    /** The phone for this delivery, else the customer's (2547…), for whoever packs and calls. */
+    phone: z.string().nullable(),
+    /** Every line as 'quantity × title', for packing from the list. */
+    items: z.array(z.string()),
+    /** Paid on delivery and not paid yet: the money can be recorded. */
+    collectable: z.boolean(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
@@ -89,7 +95,22 @@ export const orderStatusUpdateSchema = z.object({
    * refunded through its provider where it has an API (PayPal; M-Pesa with reversal credentials).
    */
   refund_reference: z.string().trim().min(1).max(100).optional(),
+  /** Moving to 'shipped': who carries it and the number to follow it by (issue 22). */
+  courier: z
+    .string()
+    .trim()
+    .min(1, 'Courier is required')
+    .max(80, 'Courier is too long')
+    .optional(),
+  tracking_number: z
+    .string()
+    .trim()
+    .min(1, 'Tracking number is required')
+    .max(80, 'Tracking number is too long')
+    .regex(/^[\w .\/-]+$/, 'Use letters, digits, spaces, dots, dashes or slashes')
+    .optional(),
 });
+export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
 
 /** POST /api/admin/payments/{id}/refund: a payment marked refund due, given back. */
 export const paymentRefundSchema = z.object({
@@ -180,6 +201,11 @@ export type Dashboard = Omit<z.infer<typeof dashboardSchema>, 'recent_orders'> &
 
 export const adminListQuerySchema = (defaultLimit: number) =>
   z.object(pagingQuery(defaultLimit, 100)).strict();
+
+/** GET /api/admin/orders: paged, and of one status when `status` is given. */
+export const adminOrderListQuerySchema = z
+  .object({ ...pagingQuery(10, 100), status: orderStatusSchema.optional() })
+  .strict();
 
 // ---------------------------------------------------------------- contacts and messages
 

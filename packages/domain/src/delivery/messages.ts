@@ -10,6 +10,10 @@ export const DELIVERY_MESSAGES = {
   unknownPickupPoint: 'Choose a pickup point from the list.',
   inactivePickupPoint: 'This pickup point is closed. Please choose another.',
   choosePickupPoint: 'Choose a pickup point.',
+  payOnDelivery: 'Pay on delivery',
   homeDelivery: 'Home delivery',
   pickupDelivery: 'Pickup point',
 } as const;
+
+/** How an order paid on delivery names its payment method (orders.payment_method). */
+export const PAY_ON_DELIVERY_LABEL = DELIVERY_MESSAGES.payOnDelivery;

@@ -1,6 +1,8 @@
 // The order lifecycle (DESIGN.md, "Where we do better" 6 and 7):
 //   pending_payment → paid → processing → shipped → delivered
-//   pending_payment → confirmed (to be paid on delivery) → paid when collected, or cancelled
+//   pending_payment → confirmed (to be paid on delivery) → processing → shipped / ready for pickup
+//     → delivered, the money recorded on the way (paid_at), or cancelled before it leaves
+//   a pickup order: … → ready_for_pickup → delivered (collected)
 //   pending_payment → cancelled (stock goes back), paid → refunded
 //   refund_due → refunded: money that came in for an order that could not be revived (issue 14)
 // Plain data, no zod: the server's database enum and the back office's controls both read it.
@@ -11,6 +13,8 @@ export const ORDER_STATUSES = [
   'paid',
   'processing',
   'shipped',
+  /** At its pickup point, waiting for the shopper. */
+  'ready_for_pickup',
   'delivered',
   'cancelled',
   /** Paid after it was cancelled or expired, and its stock was gone: the money must go back. */
@@ -21,31 +25,69 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled'],
-  // Paid only by recording the collection (POST /api/admin/orders/{id}/collect).
-  confirmed: ['cancelled'],
-  paid: ['processing', 'refunded'],
-  processing: ['shipped', 'refunded'],
+  // Packed and sent before it is paid; the money is recorded on the way (POST …/collect).
+  confirmed: ['processing', 'shipped', 'ready_for_pickup', 'cancelled'],
+  paid: ['processing', 'ready_for_pickup', 'refunded'],
+  processing: ['shipped', 'ready_for_pickup', 'refunded'],
   shipped: ['delivered'],
+  ready_for_pickup: ['delivered'],
   delivered: [],
   cancelled: [],
   refund_due: ['refunded'],
   refunded: [],
 };
 
-/** Orders money may still come in for: at checkout, or to be paid on delivery. */
-export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending_payment', 'confirmed'];
-export const awaitsPayment = (status: OrderStatus) => AWAITING_PAYMENT.includes(status);
+const GONE: readonly OrderStatus[] = ['cancelled', 'refund_due', 'refunded', 'delivered'];
+
+/**
+ * Money may still come in for it: at checkout, or an order paid on delivery that is not paid yet
+ * (confirmed, being packed, on its way or at its pickup point).
+ */
+export function awaitsPayment(order: { status: OrderStatus; paidAt: Date | null }): boolean {
+  return order.paidAt === null && !GONE.includes(order.status) && order.status !== 'paid';
+}
+
+/**
+ * Where an admin may move this order: the lifecycle's moves, less those that do not fit it (a
+ * pickup point for an order going to a home; refunding or delivering what is not paid yet).
+ */
+export function nextStatuses(order: {
+  status: OrderStatus;
+  delivery: string;
+  paidAt: Date | null;
+}): OrderStatus[] {
+  return ORDER_TRANSITIONS[order.status].filter((next) => {
+    if (next === 'ready_for_pickup') return order.delivery === 'pickup';
+    if (next === 'refunded' || next === 'delivered') return order.paidAt !== null;
+    return true;
+  });
+}
 
 /** Orders that brought money in: paid, and every later step except a refund. */
-export const EARNING_STATUSES = ['paid', 'processing', 'shipped', 'delivered'] as const;
+export const EARNING_STATUSES = [
+  'paid',
+  'processing',
+  'shipped',
+  'ready_for_pickup',
+  'delivered',
+] as const;
 
-export function canMove(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
+type Movable = Parameters<typeof nextStatuses>[0];
+
+export function canMove(order: Movable, to: OrderStatus): boolean {
+  return nextStatuses(order).includes(to);
 }
 
 /** Why a move is refused, in words for the admin. */
-export function transitionRefusal(from: OrderStatus): string {
-  const allowed = ORDER_TRANSITIONS[from];
+export function transitionRefusal(order: Movable, to?: OrderStatus): string {
+  const from = order.status;
+  if ((to === 'delivered' || to === 'refunded') && order.paidAt === null) {
+    return 'This order is paid on delivery: record the payment first.';
+  }
+  if (to === 'ready_for_pickup' && order.delivery !== 'pickup') {
+    return 'This order goes to a home address, not to a pickup point.';
+  }
+  const allowed = nextStatuses(order);
   return allowed.length
     ? `An order that is ${from} can only become ${allowed.join(' or ')}.`
     : `An order that is ${from} cannot change any more.`;

@@ -14,6 +14,42 @@ export const orderItemSchema = z.object({
   subtotal: centsSchema,
 });
 
+/** Where a pickup order waits for its shopper, as it was when the order was made. */
+export const pickupPlaceSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  opening_hours: z.string(),
+});
+
+/** One status an order took, and when (issue 22). */
+export const timelineEntrySchema = z.object({
+  status: orderStatusSchema,
+  at: z.string(),
+  /** A shipment's courier and tracking number; how money was collected. */
+  note: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** GET /api/track: an order's number and the phone on it → its timeline, and nothing else. */
+export const trackQuerySchema = z
+  .object({
+    order: z.coerce
+      .number({ error: 'Enter your order number.' })
+      .int('Enter your order number.')
+      .positive('Enter your order number.')
+      .max(2_147_483_647, 'Enter your order number.'),
+    phone: z.string().trim().min(1, 'Enter the phone number on the order.').max(30),
+  })
+  .strict();
+export const trackedOrderSchema = z
+  .object({
+    order_id: z.number().int(),
+    status: orderStatusSchema,
+    timeline: z.array(timelineEntrySchema.omit({ note: true })),
+  })
+  .meta({ id: 'TrackedOrder' });
+export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+
 /** An order as its shopper sees it in Order History (SPEC §3 "Order (own list)" and more). */
 export const orderSchema = z
   .object({
@@ -51,9 +87,10 @@ export const orderDetailSchema = orderSchema
     expected_delivery: z.object({ from: z.string(), to: z.string() }).nullable(),
     delivery: z.enum(['home', 'pickup']),
     county: z.string().nullable(),
-    pickup_point: z
-      .object({ name: z.string(), address: z.string(), opening_hours: z.string() })
-      .nullable(),
+    pickup_point: pickupPlaceSchema.nullable(),
+    courier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    timeline: z.array(timelineEntrySchema),
   })
   .meta({ id: 'OrderDetail' });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
@@ -67,3 +104,28 @@ export const orderPageSchema = z.object({
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 export const orderListQuerySchema = z.object(pagingQuery(10, 50)).strict();
+
+/** GET /api/admin/orders/{id}: everything to pack, ship and answer questions about one order. */
+export const adminOrderDetailSchema = orderDetailSchema
+  .omit({ timeline: true })
+  .extend({
+    user_email: z.string(),
+    username: z.string(),
+    next_statuses: z.array(orderStatusSchema),
+    collectable: z.boolean(),
+    items: z.array(orderItemSchema.extend({ sku: z.string().nullable() })),
+    payments: z.array(
+      z.object({
+        id: z.number().int(),
+        method: z.string(),
+        status: z.string(),
+        amount: centsSchema,
+        transaction_id: z.string().nullable(),
+        created_at: z.string(),
+        captured_at: z.string().nullable(),
+      }),
+    ),
+    timeline: z.array(timelineEntrySchema.extend({ by: z.string().nullable() })),
+  })
+  .meta({ id: 'AdminOrderDetail' });
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;

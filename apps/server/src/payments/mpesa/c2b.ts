@@ -90,7 +90,7 @@ export async function applyPaidIn(
   const order = await repo.lockOrder(tx, orderId);
   if (!order) return { kind: 'unmatched', reason: `no order ${orderId}` };
   // To be paid on delivery counts too: the shopper may pay the Paybill before the courier comes.
-  if (!awaitsPayment(order.status)) {
+  if (!awaitsPayment(order)) {
     return {
       kind: 'unmatched',
       reason: `order ${orderId} is not awaiting payment (${order.status})`,
@@ -202,7 +202,7 @@ export async function validatePaidIn(
     if (parsed.payment.kind === 'Buy Goods' || parsed.payment.billRef === '') return ACCEPTED;
     const orderId = orderIdOf(parsed.payment.billRef);
     const order = orderId === null ? undefined : await repo.findOrder(p.db, orderId);
-    return order && awaitsPayment(order.status) ? ACCEPTED : rejected('C2B00012');
+    return order && awaitsPayment(order) ? ACCEPTED : rejected('C2B00012');
   })();
   await recordEvents(p.db, null, [
     {

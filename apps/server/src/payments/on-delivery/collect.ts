@@ -2,7 +2,7 @@
 // M-Pesa at the door, with the reference the admin typed) and the order becomes paid through the
 // same settlement as every other payment, in one transaction.
 import { and, eq } from 'drizzle-orm';
-import type { Collection } from '@duka/domain';
+import { awaitsPayment, type Collection } from '@duka/domain';
 import { payments as paymentsTable } from '../../db/schema.ts';
 import { conflict, found } from '../../lib/http-error.ts';
 import type { Payments } from '../context.ts';
@@ -28,7 +28,7 @@ export async function collectOnDelivery(
           eq(paymentsTable.status, 'created'),
         ),
       );
-    if (order.status !== 'confirmed' || !payment) {
+    if (!awaitsPayment(order) || !payment) {
       throw conflict('This order is not awaiting payment on delivery.', 'NOT_PAY_ON_DELIVERY');
     }
     const reference = collection.reference ? collection.reference.toUpperCase() : null;

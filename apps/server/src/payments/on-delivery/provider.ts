@@ -1,9 +1,8 @@
 // Pay on delivery (issue 22) as a payment provider: starting it asks nobody and moves no money;
 // the order is confirmed with its stock held, and the payment is captured when the admin records
 // the collection (collect.ts), in cash or by M-Pesa at the door.
+import { PAY_ON_DELIVERY_LABEL } from '@duka/domain';
 import type { PaymentProvider, StartOutcome } from '../provider.ts';
-
-export const PAY_ON_DELIVERY_LABEL = 'Pay on delivery';
 
 export class PayOnDeliveryProvider implements PaymentProvider {
   readonly name = 'pay-on-delivery';
