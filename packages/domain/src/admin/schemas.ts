@@ -107,7 +107,7 @@ export const orderStatusUpdateSchema = z.object({
     .trim()
     .min(1, 'Tracking number is required')
     .max(80, 'Tracking number is too long')
-    .regex(/^[\w .\/-]+$/, 'Use letters, digits, spaces, dots, dashes or slashes')
+    .regex(/^[\w ./-]+$/, 'Use letters, digits, spaces, dots, dashes or slashes')
     .optional(),
 });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
