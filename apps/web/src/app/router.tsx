@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
           page('checkout', '../features/checkout/routes/checkout-page.tsx'),
           page('excute-payment', '../features/checkout/routes/execute-payment-page.tsx'),
           page('ordercomplete', '../features/orders/routes/order-complete-page.tsx'),
+          page('track', '../features/tracking/routes/track-page.tsx'),
           page('search', '../features/admin/routes/search-page.tsx'),
           {
             path: 'userprofile',
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
                   page('dashboarduser', '../features/account/routes/dashboard-user-page.tsx'),
                   page('profile', '../features/account/routes/profile-page.tsx'),
                   page('orderhistory', '../features/orders/routes/order-history-page.tsx'),
+                  page('orders/:id', '../features/orders/routes/order-page.tsx'),
                   page('wishlist', '../features/cart/routes/account-wishlist-page.tsx'),
                   page('relatedproducts', `${catalog}/related-products-page.tsx`),
                 ],
@@ -154,6 +156,7 @@ export const routes: RouteObject[] = [
               page('products/all', '../features/admin/routes/all-products-page.tsx'),
               page('products/add', '../features/admin/routes/add-product-page.tsx'),
               page('orders', '../features/admin/routes/orders-page.tsx'),
+              page('orders/:id', '../features/admin/routes/order-page.tsx'),
               page('reviews', '../features/admin/routes/reviews-page.tsx'),
               page('customers', '../features/admin/routes/customers-page.tsx'),
               page('payments', '../features/admin/routes/payments-page.tsx'),

@@ -60,6 +60,11 @@ export function ShopFooter() {
                 Delivery and Returns
               </Link>
             </li>
+            <li>
+              <Link to="/track" className={footerLink}>
+                Track your order
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

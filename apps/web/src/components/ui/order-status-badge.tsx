@@ -6,6 +6,7 @@ const LABELS: Record<OrderStatus, [string, string]> = {
   paid: ['Paid', 'bg-emerald-100 text-emerald-800'],
   processing: ['Processing', 'bg-sky-100 text-sky-800'],
   shipped: ['Shipped', 'bg-indigo-100 text-indigo-800'],
+  ready_for_pickup: ['Ready for pickup', 'bg-violet-100 text-violet-800'],
   delivered: ['Delivered', 'bg-green-100 text-green-800'],
   cancelled: ['Cancelled', 'bg-slate-200 text-slate-700'],
   refund_due: ['Paid — refund due', 'bg-orange-100 text-orange-800'],

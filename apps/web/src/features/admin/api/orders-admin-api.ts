@@ -1,38 +1,56 @@
 // Every order, and moving one along its lifecycle.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, AdminOrderPage, OrderStatus } from '@duka/domain';
+import type { AdminOrder, AdminOrderDetail, AdminOrderPage, OrderStatus } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
-export const adminOrdersQuery = (page: number, pageSize: number) =>
+export const adminOrdersQuery = (page: number, pageSize: number, status?: OrderStatus) =>
   queryOptions({
-    queryKey: ['admin', 'orders', page, pageSize],
+    queryKey: ['admin', 'orders', page, pageSize, status ?? 'all'],
     queryFn: () =>
       api<AdminOrderPage>('/admin/orders', {
-        query: { limit: pageSize, skip: (page - 1) * pageSize },
+        query: { limit: pageSize, skip: (page - 1) * pageSize, ...(status ? { status } : {}) },
       }),
     placeholderData: keepPreviousData,
   });
 
-/** `refundReference`: moving to refunded, the reference of a refund made by hand. */
-export const updateOrderStatus = (id: number, status: OrderStatus, refundReference?: string) =>
-  api<AdminOrder>(`/admin/orders/${id}/status`, {
+export const adminOrderQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['admin', 'order', id],
+    queryFn: () => api<AdminOrderDetail>(`/admin/orders/${id}`),
+  });
+
+export interface StatusChange {
+  id: number;
+  status: OrderStatus;
+  /** Moving to refunded: the reference of a refund made by hand. */
+  refundReference?: string | undefined;
+  /** Moving to shipped: who carries it and the number to follow it by. */
+  courier?: string | undefined;
+  trackingNumber?: string | undefined;
+}
+
+export const updateOrderStatus = ({
+  id,
+  status,
+  refundReference,
+  courier,
+  trackingNumber,
+}: StatusChange) =>
+  api<AdminOrder>(`/admin/orders/${id}`, {
     method: 'PATCH',
-    body: { status, ...(refundReference ? { refund_reference: refundReference } : {}) },
+    body: {
+      status,
+      ...(refundReference ? { refund_reference: refundReference } : {}),
+      ...(courier ? { courier } : {}),
+      ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
+    },
   });
 
 /** Each caller gets its own pending and error state, so one row's failure stays in that row. */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      status,
-      refundReference,
-    }: {
-      id: number;
-      status: OrderStatus;
-      refundReference?: string;
-    }) => updateOrderStatus(id, status, refundReference),
+    mutationFn: updateOrderStatus,
     onSuccess: (order) => {
       // The row changes at once; the lists that show orders (dashboard, payments, search) refetch.
       queryClient.setQueriesData<AdminOrderPage>(

@@ -20,7 +20,7 @@ export function AdminSidebar() {
   };
 
   return (
-    <aside className="bg-slate-900 text-slate-200 md:min-h-full md:w-60 md:shrink-0">
+    <aside className="no-print bg-slate-900 text-slate-200 md:min-h-full md:w-60 md:shrink-0">
       <div className="flex items-center justify-between px-4 py-3 md:hidden">
         <span className="font-semibold">Menu</span>
         <button

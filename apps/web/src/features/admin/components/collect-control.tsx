@@ -1,14 +1,13 @@
 // For an order paid on delivery: records the money the courier or the shop collected, which makes
 // the order paid (POST /api/admin/orders/{id}/collect).
 import { useId, useState } from 'react';
-import type { AdminOrder } from '@duka/domain';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { useCollectOrder } from '../api/orders-admin-api.ts';
 
 const small =
   'rounded-lg border border-slate-300 bg-white px-2 py-1 text-xs focus:border-brand-600 focus:outline-none';
 
-export function CollectControl({ order }: { order: AdminOrder }) {
+export function CollectControl({ order }: { order: { id: number } }) {
   const id = useId();
   const notice = useNotice();
   const collect = useCollectOrder();

@@ -192,6 +192,9 @@ describe('Orders', () => {
     item_count: 1,
     line_count: 1,
     receipt: null,
+    phone: '254712345678',
+    items: ['1 × Kiondo basket'],
+    collectable: false,
   });
 
   beforeEach(() => {
@@ -228,7 +231,7 @@ describe('Orders', () => {
   });
 
   it('offers only the next statuses and shows the server’s refusal in the row', async () => {
-    routes['PATCH /api/admin/orders/8/status'] = (init) => {
+    routes['PATCH /api/admin/orders/8'] = (init) => {
       expect(JSON.parse(String(init?.body))).toEqual({ status: 'refunded' });
       return {
         status: 422,

@@ -3,9 +3,10 @@
 // The server says which moves are open.
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ORDER_STATUSES } from '@duka/domain/orders/lifecycle';
 import type { AdminOrder, OrderStatus } from '@duka/domain';
 import { CENTS_PER_SHILLING, divideRoundHalfUp } from '@duka/domain/pricing/money';
-import { useNotice } from '../../../components/ui/notices.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -13,7 +14,8 @@ import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status
 import { formatUsDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { OrderStatusBadge, orderStatusLabel } from '../../../components/ui/order-status-badge.tsx';
-import { adminOrdersQuery, useUpdateOrderStatus } from '../api/orders-admin-api.ts';
+import { adminOrdersQuery } from '../api/orders-admin-api.ts';
+import { StatusControl } from '../components/status-control.tsx';
 import { CollectControl } from '../components/collect-control.tsx';
 
 const PAGE_SIZE = 10;
@@ -24,81 +26,12 @@ export function formatKshs(cents: number): string {
   return `Kshs ${whole.format(divideRoundHalfUp(cents, CENTS_PER_SHILLING))}`;
 }
 
-function StatusControl({ order }: { order: AdminOrder }) {
-  const id = useId();
-  const notice = useNotice();
-  const update = useUpdateOrderStatus();
-  const [next, setNext] = useState<OrderStatus | undefined>(order.next_statuses[0]);
-  const [reference, setReference] = useState('');
-  if (!next) return null;
-  return (
-    <form
-      className="mt-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        update.mutate(
-          { id: order.id, status: next, refundReference: reference.trim() || undefined },
-          {
-            onSuccess: (o) =>
-              notice(
-                'success',
-                `Order ${o.id} is now ${orderStatusLabel(o.status).toLowerCase()}.`,
-              ),
-          },
-        );
-      }}
-    >
-      <div className="flex items-center gap-2 max-lg:justify-end">
-        <label htmlFor={id} className="sr-only">
-          New status for order {order.id}
-        </label>
-        <select
-          id={id}
-          value={next}
-          onChange={(e) => setNext(e.target.value as OrderStatus)}
-          className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-xs focus:border-brand-600 focus:outline-none"
-        >
-          {order.next_statuses.map((s) => (
-            <option key={s} value={s}>
-              {orderStatusLabel(s)}
-            </option>
-          ))}
-        </select>
-        <button
-          type="submit"
-          disabled={update.isPending}
-          className="rounded-lg bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
-        >
-          Update<span className="sr-only"> order {order.id}</span>
-        </button>
-      </div>
-      {next === 'refunded' && (
-        <div className="mt-2 max-lg:text-right">
-          <label htmlFor={`${id}-reference`} className="block text-xs text-slate-500">
-            Refund reference, if refunded by hand
-          </label>
-          <input
-            id={`${id}-reference`}
-            value={reference}
-            maxLength={100}
-            onChange={(e) => setReference(e.target.value)}
-            className="mt-1 w-40 rounded-lg border border-slate-300 px-2 py-1 text-xs focus:border-brand-600 focus:outline-none"
-          />
-        </div>
-      )}
-      {update.isError && (
-        <p role="alert" className="mt-1 max-w-64 text-xs text-red-700 max-lg:ml-auto">
-          {update.error.message}
-        </p>
-      )}
-    </form>
-  );
-}
-
 export default function OrdersPage() {
   useDocumentTitle('Orders');
   const [page, setPage] = useState(1);
-  const orders = useQuery(adminOrdersQuery(page, PAGE_SIZE));
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const orders = useQuery(adminOrdersQuery(page, PAGE_SIZE, status || undefined));
+  const filterId = useId();
 
   const columns: Column<AdminOrder>[] = [
     {
@@ -106,11 +39,35 @@ export default function OrdersPage() {
       cell: (o, index) => (
         <>
           {(page - 1) * PAGE_SIZE + index + 1}
-          <span className="block text-xs whitespace-nowrap text-slate-400">Order {o.id}</span>
+          <Link
+            to={`/dashboard/orders/${o.id}`}
+            className="block text-xs whitespace-nowrap text-brand-700 underline underline-offset-2"
+          >
+            Order {o.id}
+          </Link>
         </>
       ),
     },
-    { header: 'Customer', cell: (o) => <EmailText email={o.user_email} /> },
+    {
+      header: 'Customer',
+      cell: (o) => (
+        <>
+          <EmailText email={o.user_email} />
+          {o.phone && <span className="block text-xs text-slate-500">{o.phone}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Items',
+      cell: (o) => (
+        <ul className="text-xs">
+          {o.items.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      ),
+      className: 'lg:max-w-48',
+    },
     { header: 'Order Date', cell: (o) => formatUsDate(o.created_at) },
     { header: 'Shipping Address', cell: (o) => o.shipping_address, className: 'lg:max-w-56' },
     { header: 'Payment Method', cell: (o) => o.payment_method },
@@ -127,7 +84,7 @@ export default function OrdersPage() {
             </span>
           )}
           {/* A new key when the status changes starts the control afresh on the new choices. */}
-          {o.status === 'confirmed' && <CollectControl order={o} />}
+          {o.collectable && <CollectControl order={o} />}
           <StatusControl key={`${o.id}-${o.status}`} order={o} />
         </>
       ),
@@ -136,7 +93,30 @@ export default function OrdersPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">Orders</h1>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Orders</h1>
+        <div>
+          <label htmlFor={filterId} className="mb-1 block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select
+            id={filterId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as OrderStatus | '');
+              setPage(1);
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            <option value="">All orders</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {orders.isPending ? (
         <LoadingText />
       ) : orders.isError ? (

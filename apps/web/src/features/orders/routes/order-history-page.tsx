@@ -1,5 +1,6 @@
 // Order History in the account area (SPEC §2.13): the shopper's orders with their items.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -46,7 +47,15 @@ export default function OrderHistoryPage() {
                         {order.payment_method}
                       </p>
                     </div>
-                    <OrderStatusBadge status={order.status} />
+                    <div className="flex items-center gap-3">
+                      <OrderStatusBadge status={order.status} />
+                      <Link
+                        to={`/userprofile/orders/${order.id}`}
+                        className="text-sm font-medium text-brand-700 underline underline-offset-2"
+                      >
+                        View order<span className="sr-only"> no. {order.id}</span>
+                      </Link>
+                    </div>
                   </div>
                   <table className="hidden w-full text-sm md:table">
                     <thead className="text-left text-slate-500">

@@ -1,0 +1,127 @@
+// One of the shopper's orders (issue 22): where it stands and how it got there, where it goes or
+// waits, the courier and tracking number once shipped, and what was bought.
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { OrderDetail } from '@duka/domain';
+import { formatKsh } from '@duka/domain/pricing/money';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
+import { OrderTimeline } from '../../../components/ui/order-timeline.tsx';
+import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { formatDayRange } from '../../../lib/dates.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { orderQueries } from '../api/orders-api.ts';
+
+function Where({ order }: { order: OrderDetail }) {
+  if (order.pickup_point) {
+    return (
+      <address className="text-slate-700 not-italic">
+        <span className="block font-medium">{order.pickup_point.name}</span>
+        <span className="block">{order.pickup_point.address}</span>
+        <span className="block">{order.pickup_point.opening_hours}</span>
+      </address>
+    );
+  }
+  return (
+    <address className="text-slate-700 not-italic">
+      <span className="block">{order.shipping_name}</span>
+      <span className="block">
+        {[order.apartment_number, order.street_address].filter(Boolean).join(', ')}
+      </span>
+      <span className="block">
+        {[order.city, order.county && `${order.county} County`, order.zip_code]
+          .filter(Boolean)
+          .join(', ')}
+      </span>
+    </address>
+  );
+}
+
+export default function OrderPage() {
+  const id = Number(useParams().id);
+  useDocumentTitle(`Order no. ${id}`);
+  const order = useQuery({ ...orderQueries.detail(id), enabled: Number.isInteger(id) && id > 0 });
+
+  if (order.isPending) return <LoadingText />;
+  if (order.isError)
+    return <ErrorText>We could not load this order: {order.error.message}</ErrorText>;
+  const o = order.data;
+  return (
+    <article className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Order no. {o.id}</h1>
+        <OrderStatusBadge status={o.status} />
+      </div>
+      {o.status === 'confirmed' && (
+        <p className="rounded-lg bg-teal-50 px-3 py-2 text-teal-900">
+          You pay {formatKsh(o.order_total)} on delivery, in cash or by M-Pesa.
+        </p>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        <section aria-labelledby="order-where" className="rounded-xl border border-slate-200 p-4">
+          <h2 id="order-where" className="mb-2 font-semibold text-slate-900">
+            {o.pickup_point ? 'Pickup point' : 'Delivery address'}
+          </h2>
+          <Where order={o} />
+          {o.expected_delivery && (
+            <p className="mt-2 text-sm text-slate-600">
+              Expected {formatDayRange(o.expected_delivery.from, o.expected_delivery.to)}
+            </p>
+          )}
+          {(o.courier || o.tracking_number) && (
+            <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
+              {o.courier && (
+                <>
+                  <dt className="text-slate-500">Courier</dt>
+                  <dd>{o.courier}</dd>
+                </>
+              )}
+              {o.tracking_number && (
+                <>
+                  <dt className="text-slate-500">Tracking number</dt>
+                  <dd className="font-mono">{o.tracking_number}</dd>
+                </>
+              )}
+            </dl>
+          )}
+        </section>
+        <section
+          aria-labelledby="order-progress"
+          className="rounded-xl border border-slate-200 p-4"
+        >
+          <h2 id="order-progress" className="mb-3 font-semibold text-slate-900">
+            Progress
+          </h2>
+          <OrderTimeline items={o.timeline} label={`Progress of order ${o.id}`} />
+        </section>
+      </div>
+      <section aria-labelledby="order-items">
+        <h2 id="order-items" className="mb-2 font-semibold text-slate-900">
+          Items
+        </h2>
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+          {o.items.map((item) => (
+            <li key={item.product_id} className="flex justify-between gap-3 px-4 py-2 text-sm">
+              <span>
+                {item.title} <span className="text-slate-500">× {item.quantity}</span>
+              </span>
+              <span className="font-medium">{formatKsh(item.subtotal)}</span>
+            </li>
+          ))}
+          <li className="flex justify-between gap-3 px-4 py-2 text-sm font-semibold">
+            <span>Total (delivery {formatKsh(o.shipping)} and VAT included)</span>
+            <span>{formatKsh(o.order_total)}</span>
+          </li>
+        </ul>
+      </section>
+      <div className="flex flex-wrap gap-3">
+        <ButtonLink to={`/ordercomplete?order=${o.id}`} variant="secondary">
+          Printable summary
+        </ButtonLink>
+        <ButtonLink to="/userprofile/orderhistory" variant="ghost">
+          All orders
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}
