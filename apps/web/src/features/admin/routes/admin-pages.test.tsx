@@ -217,7 +217,7 @@ describe('Orders', () => {
       .map((c) => c.textContent);
     expect(cells.slice(0, 6)).toEqual([
       '1Order 8',
-      'buyer8@example.co.ke',
+      'buyer8@example.co.ke0712 345 678',
       '11/22/2026',
       'Kenyatta Avenue 12, Nakuru, 20100',
       'PayPal',

@@ -11,6 +11,7 @@ import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { OrderTimeline } from '../../../components/ui/order-timeline.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatNairobiDateTime } from '../../../lib/dates.ts';
+import { formatKenyanPhone } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminOrderQuery } from '../api/orders-admin-api.ts';
 import { CollectControl } from '../components/collect-control.tsx';
@@ -40,7 +41,7 @@ function PackingSlip({ o }: { o: AdminOrderDetail }) {
           </h3>
           <address className="not-italic">
             <span className="block font-medium">{o.shipping_name}</span>
-            <span className="block">{o.phone_number}</span>
+            <span className="block">{formatKenyanPhone(o.phone_number)}</span>
             {o.pickup_point ? (
               <>
                 <span className="block">{o.pickup_point.name}</span>
@@ -124,7 +125,7 @@ export default function AdminOrderPage() {
         <Card title="Customer">
           <p>{o.shipping_name}</p>
           <p className="text-sm text-slate-600">{o.user_email}</p>
-          <p className="text-sm text-slate-600">{o.phone_number}</p>
+          <p className="text-sm text-slate-600">{formatKenyanPhone(o.phone_number)}</p>
         </Card>
         <Card title="Move this order">
           {o.collectable && <CollectControl order={o} />}

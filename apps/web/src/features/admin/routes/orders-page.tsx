@@ -12,6 +12,7 @@ import { EmailText } from '../../../components/ui/email-text.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatUsDate } from '../../../lib/dates.ts';
+import { formatKenyanPhone } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { OrderStatusBadge, orderStatusLabel } from '../../../components/ui/order-status-badge.tsx';
 import { adminOrdersQuery } from '../api/orders-admin-api.ts';
@@ -53,20 +54,11 @@ export default function OrdersPage() {
       cell: (o) => (
         <>
           <EmailText email={o.user_email} />
-          {o.phone && <span className="block text-xs text-slate-500">{o.phone}</span>}
+          {o.phone && (
+            <span className="block text-xs text-slate-500">{formatKenyanPhone(o.phone)}</span>
+          )}
         </>
       ),
-    },
-    {
-      header: 'Items',
-      cell: (o) => (
-        <ul className="text-xs">
-          {o.items.map((line, i) => (
-            <li key={i}>{line}</li>
-          ))}
-        </ul>
-      ),
-      className: 'lg:max-w-48',
     },
     { header: 'Order Date', cell: (o) => formatUsDate(o.created_at) },
     { header: 'Shipping Address', cell: (o) => o.shipping_address, className: 'lg:max-w-56' },
@@ -88,6 +80,17 @@ export default function OrdersPage() {
           <StatusControl key={`${o.id}-${o.status}`} order={o} />
         </>
       ),
+    },
+    {
+      header: 'Items',
+      cell: (o) => (
+        <ul className="text-xs">
+          {o.items.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      ),
+      className: 'lg:max-w-48',
     },
   ];
 
