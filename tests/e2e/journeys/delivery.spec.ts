@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { ADMIN } from '../playwright.config.ts';
 import { addToCart, productInStock } from '../fixtures/checkout.ts';
+import { paidOrder } from '../fixtures/orders.ts';
 
 async function fillAddress(page: Page) {
   await page.goto('/checkout');
@@ -140,4 +141,70 @@ test('a shopper pays on delivery; the admin records the cash and the order is pa
   // The shopper sees it paid.
   await page.goto(`/ordercomplete?order=${orderId}`);
   await expect(page.getByText(/You pay Ksh/)).toHaveCount(0);
+});
+
+test('the admin ships an order with its tracking number; the shopper sees it on the order page and at /track; the packing slip prints', async ({
+  page,
+  request,
+  logIn,
+  newPage,
+  shopper,
+  apiAuth,
+}) => {
+  const headers = await apiAuth(shopper);
+  const orderId = await paidOrder(request, headers, shopper.email, {
+    productId: await productInStock(request, 23),
+    quantity: 1,
+  });
+
+  const admin = await newPage();
+  await logIn(ADMIN, admin);
+  await admin.goto(`/dashboard/orders/${orderId}`);
+  await expect(admin.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible();
+  const slip = admin.getByRole('region', { name: `Packing slip · Order no. ${orderId}` });
+  await expect(slip.getByRole('table', { name: 'What to pack' })).toBeVisible();
+  // Printed, the slip is the whole page: no sidebar, no money, no controls.
+  await admin.emulateMedia({ media: 'print' });
+  await expect(slip).toBeVisible();
+  await expect(admin.getByRole('navigation', { name: 'Back office' })).toBeHidden();
+  await expect(admin.getByRole('heading', { name: 'Payments' })).toBeHidden();
+  await admin.emulateMedia({ media: 'screen' });
+
+  // Processing, then shipped with a courier and tracking number.
+  const status = admin.getByLabel(`New status for order ${orderId}`);
+  await status.selectOption({ label: 'Processing' });
+  await admin.getByRole('button', { name: `Update order ${orderId}` }).click();
+  await expect(admin.getByText(`Order ${orderId} is now processing.`)).toBeVisible();
+  await status.selectOption({ label: 'Shipped' });
+  await admin.getByLabel('Courier').fill('G4S');
+  await admin.getByLabel('Tracking number').fill('G4S-KE-90210');
+  await admin.getByRole('button', { name: `Update order ${orderId}` }).click();
+  await expect(admin.getByText(`Order ${orderId} is now shipped.`)).toBeVisible();
+  const timeline = admin.getByRole('list', { name: `Timeline of order ${orderId}` });
+  await expect(timeline).toContainText('G4S, tracking number G4S-KE-90210');
+  await expect(timeline).toContainText(ADMIN.email);
+
+  // The shopper's order page.
+  await logIn(shopper);
+  await page.goto('/userprofile/orderhistory');
+  await page.getByRole('link', { name: `View order no. ${orderId}` }).click();
+  await expect(page.getByRole('heading', { name: `Order no. ${orderId}` })).toBeVisible();
+  await expect(page.getByText('G4S-KE-90210', { exact: true })).toBeVisible();
+  const progress = page.getByRole('list', { name: `Progress of order ${orderId}` });
+  await expect(progress.getByRole('listitem')).toHaveCount(4); // awaiting payment, paid, processing, shipped
+  await expect(progress.getByRole('listitem').last()).toContainText('Shipped');
+
+  // Anyone with the number and the phone, logged out.
+  const visitor = await newPage();
+  await visitor.goto('/track');
+  await visitor.getByLabel('Order number').fill(String(orderId));
+  await visitor.getByLabel('Phone number').fill('0799 999 999');
+  await visitor.getByRole('button', { name: 'Track' }).click();
+  await expect(visitor.getByText('No order matches this number and phone.')).toBeVisible();
+  await visitor.getByLabel('Phone number').fill('0712 345 678'); // the account's (fixtures/accounts.ts)
+  await visitor.getByRole('button', { name: 'Track' }).click();
+  const tracked = visitor.getByRole('list', { name: `Progress of order ${orderId}` });
+  await expect(tracked.getByRole('listitem').last()).toContainText('Shipped');
+  // The timeline and nothing else: not the tracking number, not the address.
+  await expect(visitor.getByText('G4S-KE-90210')).toHaveCount(0);
 });

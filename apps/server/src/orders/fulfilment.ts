@@ -11,7 +11,7 @@ import {
 } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
-import { found, notFound } from '../lib/http-error.ts';
+import { found, HttpError } from '../lib/http-error.ts';
 import { isCollectable, toOrderDetail, toTimeline } from './mappers.ts';
 import * as repo from './repo.ts';
 
@@ -53,7 +53,7 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
  * nothing about orders it does not open.
  */
 export async function trackOrder(db: Db, orderId: number, phone: string): Promise<TrackedOrder> {
-  const nothing = notFound('No order matches this number and phone');
+  const nothing = new HttpError(404, 'NOT_FOUND', 'No order matches this number and phone.');
   const given = normaliseKenyanMobile(phone);
   const row = await repo.adminOrderById(db, orderId);
   if (!given || !row) throw nothing;
