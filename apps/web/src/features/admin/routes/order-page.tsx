@@ -93,7 +93,9 @@ function PackingSlip({ o }: { o: AdminOrderDetail }) {
           ))}
         </tbody>
       </table>
-      <p className="mt-2 text-right text-sm">{o.item_count} items</p>
+      <p className="mt-2 text-right text-sm">
+        {o.item_count} {o.item_count === 1 ? 'item' : 'items'}
+      </p>
     </section>
   );
 }

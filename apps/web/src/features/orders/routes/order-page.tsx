@@ -105,12 +105,12 @@ export default function OrderPage() {
               <span>
                 {item.title} <span className="text-slate-500">× {item.quantity}</span>
               </span>
-              <span className="font-medium">{formatKsh(item.subtotal)}</span>
+              <span className="font-medium whitespace-nowrap">{formatKsh(item.subtotal)}</span>
             </li>
           ))}
           <li className="flex justify-between gap-3 px-4 py-2 text-sm font-semibold">
             <span>Total (delivery {formatKsh(o.shipping)} and VAT included)</span>
-            <span>{formatKsh(o.order_total)}</span>
+            <span className="whitespace-nowrap">{formatKsh(o.order_total)}</span>
           </li>
         </ul>
       </section>
