@@ -29,6 +29,7 @@ import cartRoutes from './cart/routes.ts';
 import wishlistRoutes from './wishlist/routes.ts';
 import checkoutRoutes from './checkout/routes.ts';
 import deliveryRoutes from './delivery/routes.ts';
+import addressRoutes from './addresses/routes.ts';
 import deliveryAdminRoutes from './delivery/admin-routes.ts';
 import ordersRoutes from './orders/routes.ts';
 import adminRoutes from './admin/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(deliveryRoutes, { prefix: '/api' });
+  await app.register(addressRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
   // Payment status and providers' callbacks under /api; the sandboxes' pages outside it.

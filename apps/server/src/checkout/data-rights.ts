@@ -13,6 +13,8 @@ export async function checkoutDetailsOf(db: Db, userId: number) {
     apartment_number: row.apartmentNumber,
     city: row.city,
     zip_code: row.zipCode,
+    county: row.countyCode,
+    phone: row.phone,
     email: row.email,
     updated_at: row.updatedAt.toISOString(),
   };

@@ -364,6 +364,33 @@ export const pickupPoints = pgTable(
   (t) => [index('pickup_points_county_idx').on(t.countyCode, t.active)],
 );
 
+/** A shopper's saved delivery addresses (issue 22); at most one is the default. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    streetAddress: text('street_address').notNull(),
+    apartmentNumber: text('apartment_number'),
+    city: text('city').notNull(),
+    zipCode: text('zip_code'),
+    countyCode: text('county_code'),
+    phone: text('phone'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_idx')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
 // ---------------------------------------------------------------- checkout, orders, payments
 
 /** What the shopper typed in checkout steps 1 and 2, kept until the order is created. */

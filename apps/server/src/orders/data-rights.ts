@@ -95,6 +95,7 @@ export async function anonymiseOrdersOf(
         city: '',
         zipCode: '',
         email,
+        phone: null,
         updatedAt: new Date(),
       })
       .where(eq(orders.userId, userId))

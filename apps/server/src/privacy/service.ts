@@ -2,6 +2,7 @@
 // the account (access), and erasure. Each domain exports and forgets its own tables; this use
 // case only puts them together, erasure in one transaction.
 import { DATA_RIGHTS_MESSAGES } from '@duka/domain';
+import { addressesOf, forgetAddresses } from '../addresses/service.ts';
 import { accountOf, eraseAccountRow, erasedEmail } from '../auth/data-rights.ts';
 import { getUser } from '../auth/service.ts';
 import { verifyPassword } from '../auth/password.ts';
@@ -24,8 +25,9 @@ function recipientsOf(email: string, phone: string): string[] {
 
 export async function exportData(db: Db, userId: number, publicUrl: string, now = new Date()) {
   const account = await accountOf(db, userId);
-  const [checkout, orders, lists, reviews, contactMessages, messages] = await Promise.all([
+  const [checkout, saved, orders, lists, reviews, contactMessages, messages] = await Promise.all([
     checkoutDetailsOf(db, userId),
+    addressesOf(db, userId),
     ordersOf(db, userId),
     cartAndWishlistOf(db, userId),
     reviewsBy(db, userId),
@@ -40,7 +42,7 @@ export async function exportData(db: Db, userId: number, publicUrl: string, now 
       'Everything Duka holds about your account, as of exported_at. Amounts are Kenyan shillings in cents (Ksh × 100).',
     exported_at: now.toISOString(),
     profile: account,
-    addresses: { checkout, delivery_addresses: deliveryAddresses },
+    addresses: { checkout, saved, delivery_addresses: deliveryAddresses },
     orders,
     cart: lists.cart,
     wishlist: lists.wishlist,
@@ -90,6 +92,7 @@ export async function eraseAccount(
     await forgetMessagesTo(tx, recipientsOf(user.email, user.phoneNumber), userId);
     await forgetCartAndWishlist(tx, userId);
     await forgetCheckoutDetails(tx, userId);
+    await forgetAddresses(tx, userId);
     await eraseAccountRow(tx, userId, now);
   });
   return { message: DATA_RIGHTS_MESSAGES.erased };

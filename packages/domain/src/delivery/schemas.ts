@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { int32, int32FromText } from '../common/schemas.ts';
 import { countyCodeOf, type CountyCode } from './counties.ts';
 import { DELIVERY_MESSAGES } from './messages.ts';
+import { MPESA_MESSAGES } from '../payments/messages.ts';
+import { normaliseKenyanMobile } from '../payments/phone.ts';
 
 /** The highest delivery fee (and pay-on-delivery limit) a merchant may set, in shillings. */
 export const MAX_DELIVERY_FEE = 100_000;
@@ -148,3 +150,64 @@ export const collectionSchema = z
     }
   });
 export type Collection = z.infer<typeof collectionSchema>;
+
+// ---------------------------------------------------------------- saved addresses
+
+/** At most this many saved addresses per shopper. */
+export const MAX_SAVED_ADDRESSES = 20;
+
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} is too long`).optional().nullable();
+
+/** POST /api/addresses (PATCH takes any part of it). */
+export const addressInputSchema = z
+  .object({
+    name: text('Name', 121),
+    street_address: text('Street address', 160),
+    apartment_number: optionalText('Apartment number', 60),
+    city: text('Town / area', 80),
+    zip_code: z
+      .string()
+      .trim()
+      .max(20, 'Zip code is too long')
+      .regex(/^[A-Za-z0-9 -]*$/, 'Enter a valid zip code')
+      .optional()
+      .nullable(),
+    county: countyCodeSchema.optional().nullable(),
+    phone: z
+      .string()
+      .max(30, MPESA_MESSAGES.invalidPhone)
+      .transform((value, ctx) => {
+        const phone = normaliseKenyanMobile(value);
+        if (phone === null) {
+          ctx.addIssue({ code: 'custom', message: MPESA_MESSAGES.invalidPhone });
+          return z.NEVER;
+        }
+        return phone;
+      })
+      .optional()
+      .nullable(),
+    is_default: z.boolean().optional(),
+  })
+  .strict();
+export type AddressInput = z.input<typeof addressInputSchema>;
+
+export const addressPatchSchema = addressInputSchema
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: DELIVERY_MESSAGES.nothingToChange });
+
+export const addressSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    street_address: z.string(),
+    apartment_number: z.string().nullable(),
+    city: z.string(),
+    zip_code: z.string().nullable(),
+    county: z.string().nullable().describe("The county's code"),
+    phone: z.string().nullable(),
+    is_default: z.boolean(),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof addressSchema>;
