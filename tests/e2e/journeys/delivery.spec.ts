@@ -57,12 +57,23 @@ test('the admin prices a county on the Delivery screen and a shopper there pays 
   await expect(page.getByText(/Delivery to Turkana: Ksh 800, expected/)).toBeVisible();
   // With a county the zip code is optional.
   await expect(page.getByLabel('Zip Code (optional)')).toBeVisible();
+  await page.getByLabel('Save this address for next time').check();
   await toSummary(page);
   await expect(shippingRow(page)).toContainText('Ksh 800');
   await expect(page.getByText('Turkana County')).toBeVisible();
   await expect(
     page.getByText('1-2 business days to process, then 4-7 business days to deliver.'),
   ).toBeVisible();
+
+  // Next time the address is offered, county and all.
+  await page.goto('/checkout');
+  await page.getByLabel('Street Address').fill('Somewhere else');
+  await page.getByLabel('County').selectOption({ label: 'Mombasa' });
+  await page
+    .getByLabel('Saved addresses')
+    .selectOption({ label: 'Ekai Lokwang, Kanamkemer Road 2, Lodwar (default)' });
+  await expect(page.getByLabel('Street Address')).toHaveValue('Kanamkemer Road 2');
+  await expect(page.getByLabel('County')).toHaveValue('023');
 });
 
 test('a shopper collects from a pickup point the admin added', async ({

@@ -1,11 +1,16 @@
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Address } from '@duka/domain/delivery/schemas';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { shippingFormSchema, type ShippingForm } from '@duka/domain/checkout/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { TextField } from '../../../components/ui/field.tsx';
+import { saveAddress } from '../api/addresses-api.ts';
 import { saveShipping } from '../api/checkout-api.ts';
+import { SavedAddressPicker } from './saved-addresses.tsx';
 import { DeliveryChoice } from './delivery-choice.tsx';
 
 const SERVER_FIELDS = ['county', 'phone', 'pickup_point_id', 'zip_code', 'city'] as const;
@@ -24,6 +29,8 @@ export function ShippingStep({
     handleSubmit,
     setError,
     control,
+    reset,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<ShippingForm>({ resolver: zodResolver(shippingFormSchema), defaultValues: initial });
   const [delivery, county, pickupPointId] = useWatch({
@@ -31,9 +38,39 @@ export function ShippingStep({
     name: ['delivery', 'county', 'pickup_point_id'],
   });
 
+  const [keep, setKeep] = useState(false);
+  const queryClient = useQueryClient();
+  const pick = (a: Address) => {
+    const [firstName = '', ...rest] = a.name.split(' ');
+    reset({
+      ...getValues(),
+      firstName,
+      lastName: rest.join(' '),
+      street_address: a.street_address,
+      apartment_number: a.apartment_number ?? '',
+      city: a.city,
+      zip_code: a.zip_code ?? '',
+      county: a.county ?? '',
+      phone: a.phone ? `0${a.phone.slice(3)}` : '',
+      delivery: 'home',
+    });
+  };
+
   const onSubmit = handleSubmit(async (v) => {
     const pickup = v.delivery === 'pickup';
     try {
+      if (keep) {
+        await saveAddress({
+          name: `${v.firstName.trim()} ${v.lastName.trim()}`,
+          street_address: v.street_address,
+          apartment_number: v.apartment_number || null,
+          city: v.city,
+          zip_code: v.zip_code || null,
+          county: v.county || null,
+          phone: v.phone?.trim() || null,
+        });
+        await queryClient.invalidateQueries({ queryKey: ['addresses'] });
+      }
       await saveShipping({
         name: `${v.firstName.trim()} ${v.lastName.trim()}`,
         street_address: v.street_address,
@@ -88,6 +125,7 @@ export function ShippingStep({
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <h2 className="text-lg font-semibold">Shipping Address</h2>
       {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
+      <SavedAddressPicker onPick={pick} />
       <div className="grid gap-4 sm:grid-cols-2">
         {text('firstName', 'First Name', 'given-name')}
         {text('lastName', 'Last Name', 'family-name')}
@@ -110,6 +148,15 @@ export function ShippingStep({
           'postal-code',
         )}
       </div>
+      <label className="flex min-h-11 items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-5"
+          checked={keep}
+          onChange={(e) => setKeep(e.target.checked)}
+        />
+        Save this address for next time
+      </label>
       <div className="flex justify-between gap-3 pt-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
