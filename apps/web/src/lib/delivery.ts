@@ -34,3 +34,21 @@ export function deliveryRange(counties: readonly DeliveryCounty[]) {
     maxDays: Math.max(...counties.map((c) => c.eta_max_days)),
   };
 }
+
+/**
+ * 'Ksh 50 anywhere in Kenya, 3-5 business days' or 'Ksh 150 to Ksh 800 by county, 2-7 business
+ * days': what delivery costs and takes, from the same settings checkout charges by (the
+ * specification's figures until they are loaded).
+ */
+export function deliverySummary(counties: readonly DeliveryCounty[] | undefined): string {
+  const r = counties?.length
+    ? deliveryRange(counties)
+    : { minFee: 50, maxFee: 50, minDays: 3, maxDays: 5 };
+  const ksh = (n: number) => `Ksh ${n.toLocaleString('en-KE')}`;
+  const fee =
+    r.minFee === r.maxFee
+      ? `${ksh(r.minFee)} anywhere in Kenya`
+      : `${ksh(r.minFee)} to ${ksh(r.maxFee)} by county`;
+  const days = r.minDays === r.maxDays ? `${r.minDays}` : `${r.minDays}-${r.maxDays}`;
+  return `${fee}, ${days} business days`;
+}

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { deliveryQueries, deliverySummary } from '../../../lib/delivery.ts';
 import { rememberViewed } from '../../../lib/recently-viewed.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useHttpStatus } from '../../../lib/server-response.ts';
@@ -36,6 +37,8 @@ export default function ProductDetailPage({
   const valid = Number.isInteger(id) && id > 0;
   const product = useQuery({ ...catalogQueries.product(id), enabled: valid });
   const [quantity, setQuantity] = useState(1);
+  const counties = useQuery(deliveryQueries.counties());
+  const delivery = deliverySummary(counties.data);
   useDocumentTitle(product.data?.title ?? 'Product');
   const viewedCategory = product.data?.category;
   useEffect(() => {
@@ -107,6 +110,7 @@ export default function ProductDetailPage({
 
           <dl className="mt-8">
             <Fact label="Shipping">{p.shippingInformation}</Fact>
+            <Fact label="Delivery">{delivery}</Fact>
             <Fact label="Availability">{p.availabilityStatus}</Fact>
             <Fact label="Return policy">{p.returnPolicy}</Fact>
             <Fact label="Weight">{p.weight} g</Fact>
