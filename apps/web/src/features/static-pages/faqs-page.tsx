@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { methodList, paymentMethodsQuery } from '../../lib/payment-methods.ts';
 import { deliveryQueries } from '../../lib/delivery.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -46,7 +47,12 @@ const FAQS: readonly Faq[] = [
     answer: (
       <p>
         Sign in and open <strong className="font-semibold text-gray-900">Order History</strong> in
-        your account. It lists each of your orders with its current status.
+        your account: each order shows its progress, and once it is shipped, the courier and
+        tracking number. Without signing in, use{' '}
+        <Link to="/track" className={staticLinkClass}>
+          Track your order
+        </Link>{' '}
+        with your order number and the phone number on the order.
       </p>
     ),
   },
