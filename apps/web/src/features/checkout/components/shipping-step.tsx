@@ -151,7 +151,7 @@ export function ShippingStep({
       <label className="flex min-h-11 items-center gap-2 text-sm">
         <input
           type="checkbox"
-          className="size-5"
+          className="size-6"
           checked={keep}
           onChange={(e) => setKeep(e.target.checked)}
         />

@@ -51,7 +51,7 @@ export default function OrderHistoryPage() {
                       <OrderStatusBadge status={order.status} />
                       <Link
                         to={`/userprofile/orders/${order.id}`}
-                        className="text-sm font-medium text-brand-700 underline underline-offset-2"
+                        className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline underline-offset-2"
                       >
                         View order<span className="sr-only"> no. {order.id}</span>
                       </Link>
