@@ -70,6 +70,11 @@ export const configSchema = z
     PASSWORD_RESETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     /** Run the background jobs (order expiry, the outbox…); default: on, except under NODE_ENV=test. */
     BACKGROUND_JOBS: optionalFlag,
+    /**
+     * Shelf prices include VAT, as most Kenyan shops show them (issue 23): the order total is items
+     * plus delivery and VAT is the part of it that is tax. Off: VAT on top (the specification).
+     */
+    PRICES_INCLUDE_VAT: optionalFlag.transform((v) => v ?? false),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).optional(),
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,

@@ -28,3 +28,5 @@ export * from './delivery/counties.ts';
 export * from './delivery/messages.ts';
 export * from './delivery/schemas.ts';
 export * from './delivery/pay-on-delivery.ts';
+export * from './tax/tax-types.ts';
+export * from './tax/schemas.ts';

@@ -4,6 +4,7 @@ import {
   basisPointsToPercent,
   maxQuantity,
   type CartLineFromServer,
+  type TaxType,
   type WishlistLine,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
@@ -102,6 +103,7 @@ export interface PricedCartLine {
   productId: number;
   title: string;
   sku: string;
+  taxType: TaxType;
   image: string;
   quantity: number;
   priceCents: number;
@@ -115,6 +117,7 @@ export async function pricedCartLines(db: Db | Tx, userId: number): Promise<Pric
       productId: products.id,
       title: products.title,
       sku: products.sku,
+      taxType: sql<TaxType>`${products.taxType}`,
       image: products.thumbnail,
       quantity: cartItems.quantity,
       priceCents: products.priceCents,

@@ -9,8 +9,13 @@ import {
   productCreateSchema,
   productPatchSchema,
   productSchema,
+  productTaxSchema,
+  productTaxViewSchema,
+  categoryTaxSchema,
+  categorySlugParamSchema,
 } from '@duka/domain';
 import { createProduct, patchProduct } from './admin-service.ts';
+import { productTax, setCategoryClass, setProductTax } from './tax-admin.ts';
 import { getProduct, listAllReviews } from './service.ts';
 
 const tags = ['catalogue admin'];
@@ -76,6 +81,53 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listAllReviews(db, request.query),
+  );
+
+  app.get(
+    '/admin/products/:id/tax',
+    {
+      schema: {
+        tags,
+        summary: "A product's tax type and KRA item classification",
+        security,
+        params: idParamSchema,
+        response: { 200: productTaxViewSchema, ...errors },
+      },
+    },
+    async (request) => productTax(db, request.params.id),
+  );
+
+  app.patch(
+    '/admin/products/:id/tax',
+    {
+      schema: {
+        tags,
+        summary: "Set a product's tax type (A–E) or KRA item classification (null: its category's)",
+        security,
+        params: idParamSchema,
+        body: productTaxSchema,
+        response: { 200: productTaxViewSchema, ...errors },
+      },
+    },
+    async (request) => setProductTax(db, request.params.id, request.body),
+  );
+
+  app.patch(
+    '/admin/categories/:slug/tax',
+    {
+      schema: {
+        tags,
+        summary: "Set a category's KRA item classification, for its products without their own",
+        security,
+        params: categorySlugParamSchema,
+        body: categoryTaxSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setCategoryClass(db, request.params.slug, request.body.item_class_code);
+      return { message: 'Category saved' };
+    },
   );
 };
 

@@ -101,6 +101,7 @@ describe('the amount', () => {
       ],
       expectedDelivery: expectedDelivery(new Date()),
       deliveryDays: { min: 3, max: 5 },
+      pricesIncludeVat: false,
     });
 
     const res = await createPayment(t.app, who, { order_total: 1, total: 1, price: 1, amount: 1 });

@@ -12,7 +12,12 @@ import { lockShopper, pricedCartLines } from '../cart/repo.ts';
 import { countyTerms, quoteDelivery, type DeliveryQuote } from '../delivery/settings.ts';
 import { assertWithinCap } from '../cart/service.ts';
 import { unprocessable } from '../lib/http-error.ts';
-import { placeOrder, reopenForPayment, type OrderDelivery } from '../orders/service.ts';
+import {
+  checkoutLinesOf,
+  placeOrder,
+  reopenForPayment,
+  type OrderDelivery,
+} from '../orders/service.ts';
 import type { Payments } from '../payments/context.ts';
 import {
   preparePayment,
@@ -25,6 +30,8 @@ import { findDetails } from './repo.ts';
 export interface CheckoutDeps {
   db: Db;
   payments: Payments;
+  /** PRICES_INCLUDE_VAT. */
+  pricesIncludeVat: boolean;
   paymentTimeoutMinutes: number;
   maxUnitsPerLine: number;
 }
@@ -39,7 +46,12 @@ export async function deliveryOf(db: Db | Tx, userId: number): Promise<DeliveryQ
   });
 }
 
-export async function summary(db: Db, userId: number, now = new Date()): Promise<CheckoutSummary> {
+export async function summary(
+  db: Db,
+  userId: number,
+  pricesIncludeVat: boolean,
+  now = new Date(),
+): Promise<CheckoutSummary> {
   const lines = await pricedCartLines(db, userId);
   const delivery = await deliveryOf(db, userId).catch(() =>
     // A point closed since step 1: priced as without one until the shopper chooses again.
@@ -55,10 +67,8 @@ export async function summary(db: Db, userId: number, now = new Date()): Promise
     })),
     expectedDelivery: expectedDelivery(now, deliveryDays),
     deliveryDays,
-    ...checkoutTotals(
-      lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),
-      delivery.feeCents,
-    ),
+    pricesIncludeVat,
+    ...checkoutTotals(checkoutLinesOf(lines), delivery.feeCents, { pricesIncludeVat }),
   };
 }
 
@@ -145,10 +155,9 @@ export async function createPayment(
     for (const line of lines) assertWithinCap(line.quantity, deps.maxUnitsPerLine);
     const quote = await deliveryOf(tx, userId);
     if (request.method === 'pay_on_delivery') {
-      const { totalCents } = checkoutTotals(
-        lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),
-        quote.feeCents,
-      );
+      const { totalCents } = checkoutTotals(checkoutLinesOf(lines), quote.feeCents, {
+        pricesIncludeVat: deps.pricesIncludeVat,
+      });
       refuseUnlessPayableOnDelivery(quote.county, totalCents);
     }
     return placeOrder(tx, {
@@ -156,6 +165,7 @@ export async function createPayment(
       lines,
       address,
       delivery: orderDelivery(quote, phone),
+      pricesIncludeVat: deps.pricesIncludeVat,
       paymentMethod: prepared.label,
       expiresAt: expiresAt(),
     });

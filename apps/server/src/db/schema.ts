@@ -33,6 +33,8 @@ export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** KRA's item classification for the category's products that have none of their own. */
+  itemClassCode: text('item_class_code'),
 });
 
 export const products = pgTable(
@@ -56,6 +58,10 @@ export const products = pgTable(
       ),
     /** Units that can still be sold: reservations by unpaid orders are already taken off. */
     stock: integer('stock').notNull().default(0),
+    /** KRA's tax type, A–E (issue 23): B, VAT 16 %, unless the merchant says otherwise. */
+    taxType: text('tax_type').notNull().default('B'),
+    /** KRA's item classification; the category's, then the configured default, when null. */
+    itemClassCode: text('item_class_code'),
     rating: doublePrecision('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     thumbnail: text('thumbnail').notNull().default(''),
@@ -86,6 +92,7 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, duka_search_text(title))`),
   },
   (t) => [
+    check('products_tax_type', sql`${t.taxType} in ('A', 'B', 'C', 'D', 'E')`),
     check('products_price_check', sql`${t.priceCents} >= 0`),
     check('products_discount_check', sql`${t.discountBp} between 0 and 10000`),
     check('products_stock_check', sql`${t.stock} >= 0`),
@@ -452,6 +459,8 @@ export const orders = pgTable(
     /** Working days to deliver after processing, as promised at checkout. */
     etaMinDays: integer('eta_min_days').notNull().default(3),
     etaMaxDays: integer('eta_max_days').notNull().default(5),
+    /** Its prices included VAT (PRICES_INCLUDE_VAT when it was made). */
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(false),
     /** Given when it is shipped. */
     courier: text('courier'),
     trackingNumber: text('tracking_number'),
@@ -481,6 +490,8 @@ export const orderItems = pgTable(
     title: text('title').notNull(),
     /** The SKU as sold, for packing; null on orders made before it was kept. */
     sku: text('sku'),
+    /** The tax type it was sold under (issue 23). */
+    taxType: text('tax_type').notNull().default('B'),
     image: text('image').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),

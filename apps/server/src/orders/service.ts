@@ -5,6 +5,8 @@ import {
   checkoutTotals,
   transitionRefusal,
   type AdminOrderPage,
+  type CheckoutLine,
+  type TaxType,
   type OrderDetail,
   type OrderPage,
   type OrderStatus,
@@ -102,6 +104,7 @@ export interface PricedLine {
   productId: number;
   title: string;
   sku?: string | null;
+  taxType?: TaxType;
   image: string;
   quantity: number;
   salePriceCents: number;
@@ -120,6 +123,8 @@ export interface OrderPlacement {
   };
   /** Where and how it goes, and what that costs (delivery/settings.ts). */
   delivery: OrderDelivery;
+  /** PRICES_INCLUDE_VAT: shelf prices include VAT. */
+  pricesIncludeVat: boolean;
   paymentMethod: string;
   expiresAt: Date | null;
 }
@@ -132,6 +137,15 @@ export interface OrderDelivery {
   phone: string | null;
   kind: 'home' | 'pickup';
   pickupPoint: { id: number; name: string; address: string; openingHours: string } | null;
+}
+
+/** Priced lines as the totals take them: sale price, quantity and tax type. */
+export function checkoutLinesOf(lines: readonly PricedLine[]): CheckoutLine[] {
+  return lines.map((l) => ({
+    unitPriceCents: l.salePriceCents,
+    quantity: l.quantity,
+    taxType: l.taxType ?? 'B',
+  }));
 }
 
 /**
@@ -160,10 +174,9 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
   }
   await takeStock(tx, lines);
   const { delivery } = placement;
-  const totals = checkoutTotals(
-    lines.map((l) => ({ unitPriceCents: l.salePriceCents, quantity: l.quantity })),
-    delivery.feeCents,
-  );
+  const totals = checkoutTotals(checkoutLinesOf(lines), delivery.feeCents, {
+    pricesIncludeVat: placement.pricesIncludeVat,
+  });
   return repo.insertOrder(
     tx,
     {
@@ -186,6 +199,7 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       },
       etaMinDays: delivery.etaMinDays,
       etaMaxDays: delivery.etaMaxDays,
+      pricesIncludeVat: placement.pricesIncludeVat,
       paymentMethod: placement.paymentMethod,
       expiresAt: placement.expiresAt,
     },
@@ -193,6 +207,7 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       productId: l.productId,
       title: l.title,
       sku: l.sku ?? null,
+      taxType: l.taxType ?? 'B',
       image: l.image,
       unitPriceCents: l.salePriceCents,
       quantity: l.quantity,

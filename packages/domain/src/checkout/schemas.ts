@@ -158,6 +158,9 @@ export const checkoutSummarySchema = z
     deliveryDays: z
       .object({ min: z.number().int(), max: z.number().int() })
       .describe('Working days to deliver after processing, for the chosen county or point'),
+    pricesIncludeVat: z
+      .boolean()
+      .describe('Shelf prices include VAT: vatCents is contained in the total, not added to it'),
     itemCount: z.number().int(),
     itemsCents: centsSchema,
     shippingCents: centsSchema,

@@ -1,4 +1,5 @@
 import { CENTS_PER_SHILLING, divideRoundHalfUp } from './money.ts';
+import { DELIVERY_TAX_TYPE, TAX_RATES, TAX_TYPES, type TaxType } from '../tax/tax-types.ts';
 
 /** SPEC §9: shipping and handling is a flat Ksh 50 (every county's fee until the shop sets one). */
 export const SHIPPING_CENTS = 50 * CENTS_PER_SHILLING;
@@ -8,6 +9,16 @@ export const VAT_PERCENT = 16;
 export interface CheckoutLine {
   unitPriceCents: number; // display price after discount, a whole number of shillings
   quantity: number;
+  /** KRA's tax type of the product (issue 23); B, 16 %, when not given. */
+  taxType?: TaxType;
+}
+
+export interface TaxOptions {
+  /**
+   * Shelf prices include VAT (PRICES_INCLUDE_VAT): the total is items plus delivery and VAT is
+   * the part of it that is tax. Otherwise (the specification) VAT is added on top.
+   */
+  pricesIncludeVat?: boolean;
 }
 
 export interface CheckoutTotals {
@@ -19,6 +30,37 @@ export interface CheckoutTotals {
   totalCents: number;
 }
 
+/** What is taxable under each type: the lines' totals, and delivery under B. */
+export function taxableByType(
+  lines: readonly CheckoutLine[],
+  deliveryCents: number,
+): Record<TaxType, number> {
+  const taxable = Object.fromEntries(TAX_TYPES.map((t) => [t, 0])) as Record<TaxType, number>;
+  for (const line of lines) taxable[line.taxType ?? 'B'] += line.unitPriceCents * line.quantity;
+  taxable[DELIVERY_TAX_TYPE] += deliveryCents;
+  return taxable;
+}
+
+// 116 × 108: a denominator every inclusive rate (100 + 16, 100 + 8) divides, so mixed rates add
+// up exactly before the one rounding.
+const INCLUSIVE_BASE = 116 * 108;
+
+/**
+ * VAT in whole shillings, rounded once, half up, over all the types together: on top of the
+ * amounts (`rate / 100`), or contained in them (`rate / (100 + rate)`).
+ */
+export function vatOf(taxable: Record<TaxType, number>, pricesIncludeVat: boolean): number {
+  let numerator = 0;
+  for (const type of TAX_TYPES) {
+    const rate = TAX_RATES[type];
+    numerator += pricesIncludeVat
+      ? taxable[type] * rate * (INCLUSIVE_BASE / (100 + rate))
+      : taxable[type] * rate;
+  }
+  const denominator = (pricesIncludeVat ? INCLUSIVE_BASE : 100) * CENTS_PER_SHILLING;
+  return divideRoundHalfUp(numerator, denominator) * CENTS_PER_SHILLING;
+}
+
 /**
  * Totals of an order. Everything is a whole number of shillings: line prices already are, and VAT
  * is rounded half up to the shilling (see docs/decisions/003-money.md), so the total a shopper sees
@@ -28,6 +70,7 @@ export function checkoutTotals(
   lines: readonly CheckoutLine[],
   /** The delivery fee of the chosen county or pickup point (issue 22); SPEC's flat fee without. */
   deliveryFeeCents: number = SHIPPING_CENTS,
+  options: TaxOptions = {},
 ): CheckoutTotals {
   if (!Number.isSafeInteger(deliveryFeeCents) || deliveryFeeCents < 0) {
     throw new RangeError(`delivery fee must be whole cents, got ${deliveryFeeCents}`);
@@ -45,9 +88,19 @@ export function checkoutTotals(
     itemCount += line.quantity;
   }
   const shippingCents = lines.length > 0 ? deliveryFeeCents : 0;
+  const vatCents = vatOf(taxableByType(lines, shippingCents), options.pricesIncludeVat ?? false);
+  if (options.pricesIncludeVat) {
+    const totalCents = itemsCents + shippingCents;
+    return {
+      itemCount,
+      itemsCents,
+      shippingCents,
+      beforeTaxCents: totalCents - vatCents,
+      vatCents,
+      totalCents,
+    };
+  }
   const beforeTaxCents = itemsCents + shippingCents;
-  const vatShillings = divideRoundHalfUp(beforeTaxCents * VAT_PERCENT, 100 * CENTS_PER_SHILLING);
-  const vatCents = vatShillings * CENTS_PER_SHILLING;
   return {
     itemCount,
     itemsCents,

@@ -93,3 +93,60 @@ describe('checkoutTotals', () => {
     );
   });
 });
+
+describe('VAT by tax type (issue 23)', () => {
+  it('with every line at B is the specification’s 16 % of items + delivery', () => {
+    const lines = [
+      { unitPriceCents: 129_900, quantity: 2 },
+      { unitPriceCents: 45_100, quantity: 1 },
+    ];
+    expect(checkoutTotals(lines.map((l) => ({ ...l, taxType: 'B' as const })))).toEqual(
+      checkoutTotals(lines),
+    );
+  });
+
+  it('adds each type at its rate: exempt, zero-rated and non-VAT lines add none, E adds 8 %', () => {
+    const totals = checkoutTotals(
+      [
+        { unitPriceCents: 100_000, quantity: 1, taxType: 'A' }, // bread: exempt
+        { unitPriceCents: 50_000, quantity: 2, taxType: 'C' }, // zero-rated
+        { unitPriceCents: 20_000, quantity: 1, taxType: 'D' }, // non-VAT
+        { unitPriceCents: 30_000, quantity: 1, taxType: 'E' }, // 8 %: 24
+        { unitPriceCents: 10_000, quantity: 1, taxType: 'B' }, // 16 %: 16
+      ],
+      20_000, // delivery, taxed as B: 32
+    );
+    expect(totals.vatCents).toBe(7_200); // 24 + 16 + 32
+    expect(totals.totalCents).toBe(totals.beforeTaxCents + 7_200);
+  });
+
+  it('with prices including VAT, the total is items + delivery and VAT is the part of it that is tax', () => {
+    // 1,160 at B contains 160; 1,080 at E contains 80; delivery 116 contains 16.
+    const totals = checkoutTotals(
+      [
+        { unitPriceCents: 116_000, quantity: 1, taxType: 'B' },
+        { unitPriceCents: 108_000, quantity: 1, taxType: 'E' },
+        { unitPriceCents: 50_000, quantity: 1, taxType: 'A' },
+      ],
+      11_600,
+      { pricesIncludeVat: true },
+    );
+    expect(totals).toEqual({
+      itemCount: 3,
+      itemsCents: 274_000,
+      shippingCents: 11_600,
+      totalCents: 285_600,
+      vatCents: 25_600,
+      beforeTaxCents: 260_000,
+    });
+  });
+
+  it('rounds the contained VAT once, half up, to the shilling', () => {
+    // 100 at B contains 13.79…; with delivery 50 (6.896…) together 20.689… → 21.
+    const totals = checkoutTotals([{ unitPriceCents: 10_000, quantity: 1 }], 5_000, {
+      pricesIncludeVat: true,
+    });
+    expect(totals.vatCents).toBe(2_100);
+    expect(totals.totalCents).toBe(15_000);
+  });
+});

@@ -172,7 +172,10 @@ export function SummaryStep({
           <Row label="Item total" value={formatKsh(s.itemsCents)} />
           <Row label="Shipping & Handling" value={formatKsh(s.shippingCents)} />
           <Row label="Before Tax" value={formatKsh(s.beforeTaxCents)} />
-          <Row label="Tax Collected (VAT 16%)" value={formatKsh(s.vatCents)} />
+          <Row
+            label={s.pricesIncludeVat ? 'VAT included in the total' : 'Tax Collected (VAT 16%)'}
+            value={formatKsh(s.vatCents)}
+          />
           <Row label="Order Total" value={formatKsh(s.totalCents)} strong />
         </dl>
       )}
