@@ -1,5 +1,6 @@
 import { ADMIN } from '../playwright.config.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { addToCart, goToSummary, productInStock } from '../fixtures/checkout.ts';
 
 // A 1×1 PNG, the smallest real image.
 const PNG = Buffer.from(
@@ -221,4 +222,43 @@ test('an admin whose rights are revoked meanwhile gets the spec permission alert
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   }
+});
+
+test('the admin makes a product VAT-exempt; a shopper buying it pays VAT on delivery only', async ({
+  page,
+  request,
+  logIn,
+  newPage,
+  shopper,
+}) => {
+  const id = await productInStock(request, 26);
+  const { title } = await (await request.get(`/api/products/${id}`)).json();
+
+  const admin = await newPage();
+  await logIn(ADMIN, admin);
+  await admin.goto('/dashboard/products/all');
+  await admin.getByRole('searchbox', { name: 'Search products', exact: true }).fill(title);
+  await admin
+    .getByRole('listitem', { name: title, exact: true })
+    .getByRole('button', { name: /^Tax/ })
+    .click();
+  const dialog = admin.getByRole('dialog', { name: `Tax: ${title}` });
+  await dialog.getByLabel('Tax type').selectOption({ label: 'A: exempt' });
+  await dialog.getByLabel(/KRA item classification/).fill('bread');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    dialog.getByText('An item classification is 4 to 10 digits, as KRA lists it.'),
+  ).toBeVisible();
+  await dialog.getByLabel(/KRA item classification/).fill('5020230201');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Tax details saved')).toBeVisible();
+
+  await logIn(shopper);
+  await addToCart(page, id);
+  await goToSummary(page);
+  const figures = (
+    await page.getByLabel('Order summary').getByRole('definition').allTextContents()
+  ).map((t) => Number(t.replace(/[^\d]/g, '')));
+  const [, , shipping, , vat] = figures;
+  expect(vat).toBe(Math.round(shipping! * 0.16)); // 16 % of delivery, none of the exempt item
 });

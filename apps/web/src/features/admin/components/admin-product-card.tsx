@@ -15,9 +15,12 @@ const ACTIONS: { action: EditAction; label: string }[] = [
 export function AdminProductCard({
   product,
   onEdit,
+  onTax,
 }: {
   product: ProductSummary;
   onEdit: (action: EditAction) => void;
+  /** Its VAT tax type and KRA classification (issue 23). */
+  onTax: () => void;
 }) {
   const { title, category, rating, price, discountPercentage, stock } = product;
   return (
@@ -56,7 +59,7 @@ export function AdminProductCard({
           </p>
         </div>
       </div>
-      <div className="mt-auto grid grid-cols-3 gap-2 pt-3">
+      <div className="mt-auto grid grid-cols-4 gap-2 pt-3">
         {ACTIONS.map(({ action, label }) => (
           <button
             key={action}
@@ -68,6 +71,14 @@ export function AdminProductCard({
             <span className="sr-only">: {title}</span>
           </button>
         ))}
+        <button
+          type="button"
+          onClick={onTax}
+          className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm font-medium text-slate-800 hover:border-brand-600 hover:bg-brand-50"
+        >
+          Tax
+          <span className="sr-only">: {title}</span>
+        </button>
       </div>
     </li>
   );

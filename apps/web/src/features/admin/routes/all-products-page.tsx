@@ -11,6 +11,7 @@ import { adminProductsQuery } from '../api/catalog-admin-api.ts';
 import { AdminProductCard } from '../components/admin-product-card.tsx';
 import { AdminProductsPager } from '../components/admin-products-pager.tsx';
 import { EditProductModal, type EditAction } from '../components/edit-product-modal.tsx';
+import { TaxModal } from '../components/tax-modal.tsx';
 
 const PAGE_SIZE = 6;
 const SORTS = { newest: 'Newest', priceAsc: 'Price', stock: 'In stock' } as const;
@@ -22,6 +23,7 @@ export default function AllProductsPage() {
   const [text, setText] = useState('');
   const [sort, setSort] = useState<keyof typeof SORTS>('newest');
   const [page, setPage] = useState(1);
+  const [taxOf, setTaxOf] = useState<ProductSummary | null>(null);
   const [editing, setEditing] = useState<{ product: ProductSummary; action: EditAction } | null>(
     null,
   );
@@ -88,6 +90,7 @@ export default function AllProductsPage() {
                 key={p.id}
                 product={p}
                 onEdit={(action) => setEditing({ product: p, action })}
+                onTax={() => setTaxOf(p)}
               />
             ))}
           </ul>
@@ -95,6 +98,16 @@ export default function AllProductsPage() {
             <AdminProductsPager page={page} pageCount={pageCount} onPage={setPage} />
           )}
         </>
+      )}
+      {taxOf && (
+        <TaxModal
+          product={taxOf}
+          onClose={() => setTaxOf(null)}
+          onSaved={() => {
+            setTaxOf(null);
+            notice('success', 'Tax details saved');
+          }}
+        />
       )}
       {editing && (
         <EditProductModal
