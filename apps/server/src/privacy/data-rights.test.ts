@@ -183,9 +183,35 @@ describe('DELETE /api/profile', () => {
         apartment_number: 'Flat 9Q',
         city: 'Eldoret',
         zip_code: '30100',
+        phone: '0744 111 222',
+      },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: who.auth,
+      payload: {
+        name: 'Zawadi Chebet',
+        street_address: 'Kaunda Lane 88',
+        city: 'Eldoret',
+        phone: '0755 222 333',
       },
     });
     const { who: payer } = await readyToPay(t.app, t.db);
+    // The payer's order carries a delivery phone of its own.
+    const delivery = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipping',
+      headers: payer.auth,
+      payload: {
+        name: 'Otieno Payer',
+        street_address: 'Ring Road 1',
+        city: 'Kisumu',
+        county: '042',
+        phone: '0766 333 444',
+      },
+    });
+    expect(delivery.statusCode).toBe(200);
     const started = await startedMpesa(t.app, payer, '0722 987 654');
     const pin = await t.app.inject({
       method: 'POST',
@@ -206,8 +232,16 @@ describe('DELETE /api/profile', () => {
     });
     // (The payer's account phone is every test shopper's, so it cannot be looked for here.)
     const needles = {
-      shopper: [who.email, 'Zawadi Chebet', 'Kaunda Lane 88', 'Flat 9Q', '733444555'],
-      payer: [payer.email, payer.username, '722987654'],
+      shopper: [
+        who.email,
+        'Zawadi Chebet',
+        'Kaunda Lane 88',
+        'Flat 9Q',
+        '733444555',
+        '744111222',
+        '755222333',
+      ],
+      payer: [payer.email, payer.username, '722987654', '766333444', 'Ring Road 1'],
     };
     // Before: each is really stored somewhere (so the scan can find what it looks for).
     for (const needle of [...needles.shopper, ...needles.payer]) {
