@@ -7,7 +7,7 @@
 // timeout or a dropped connection it may have reached the phone, and a second push would ask the
 // shopper to pay twice, so the outcome is reported as unknown instead.
 import { z } from 'zod';
-import { ClientCredentialsToken, type IssuedToken } from '../oauth-token.ts';
+import { ClientCredentialsToken, type IssuedToken } from '../../lib/oauth-token.ts';
 import { nairobiTimestamp, stkPassword } from './credentials.ts';
 import type {
   Exchange,

@@ -2,7 +2,7 @@
 // with a PayPal-Request-Id so that a retry never makes a second order or a second capture.
 // Errors never carry the client secret or an access token.
 import { z } from 'zod';
-import { ClientCredentialsToken, type IssuedToken } from '../oauth-token.ts';
+import { ClientCredentialsToken, type IssuedToken } from '../../lib/oauth-token.ts';
 import { PaymentProviderError } from '../provider.ts';
 import { convertKesCents, formatMinor, parseMinor } from './currency.ts';
 

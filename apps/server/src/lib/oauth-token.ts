@@ -1,6 +1,6 @@
-// An OAuth 2 client-credentials token, as PayPal and Daraja hand them out: asked for once, shared
-// by concurrent callers, kept until shortly before it expires, and dropped when the provider says
-// it no longer knows it. One per client; how to ask for it is the client's own business.
+// An OAuth 2 client-credentials token, as PayPal, Daraja and KRA's eTIMS gateway hand them out:
+// asked for once, shared by concurrent callers, kept until shortly before it expires, and dropped
+// when the provider says it no longer knows it. One per client; how to ask is the client's business.
 
 /** Tokens are renewed this long before the provider says they expire, so none dies in flight. */
 const REFRESH_MARGIN_MS = 60_000;

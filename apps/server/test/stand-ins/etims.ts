@@ -1,0 +1,198 @@
+// A stand-in for KRA's eTIMS OSCU interface on 127.0.0.1 (issue 23), speaking its documented
+// protocol: a client-credentials token from the gateway with HTTP Basic consumerKey:consumerSecret;
+// every OSCU call a POST of JSON with the bearer token and the `tin` and `bhfId` headers (and
+// `cmcKey` once the device is initialised); every answer {resultCd, resultMsg, resultDt, data},
+// resultCd '000' meaning success. It checks what KRA checks that matters to us: the device, the
+// communication key, items registered before their first sale, invoice numbers never reused, and
+// that an invoice's totals add up. Tests make it fail (5xx), answer slowly or with something that
+// is not JSON. Never imported by production code.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface EtimsCall {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+type Json = Record<string, unknown>;
+
+const TAX_TYPES = ['A', 'B', 'C', 'D', 'E'] as const;
+
+export class EtimsStandIn {
+  readonly calls: EtimsCall[] = [];
+  readonly items = new Map<string, Json>();
+  readonly invoices = new Map<number, Json>();
+  /** The next answers are HTTP 500 (an outage at KRA). */
+  failNext = 0;
+  /** Milliseconds to wait before answering (a slow gateway). */
+  delayMs = 0;
+  /** The next answers are an HTML page with status 200, not JSON (a proxy in the way). */
+  htmlNext = 0;
+  private readonly token = `etims-token-${Math.random().toString(36).slice(2)}`;
+  private readonly cmcKey = `CMC${Math.random().toString(36).slice(2).toUpperCase()}`;
+  private initialised = false;
+  private receipts = 0;
+  private server: http.Server | undefined;
+  private port = 0;
+
+  constructor(
+    readonly credentials = { consumerKey: 'etims-key', consumerSecret: 'etims-secret' },
+    readonly device = { tin: 'P051234567X', bhfId: '00', dvcSrlNo: 'DUKA-ONLINE-01' },
+  ) {}
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}/etims-api`;
+  }
+
+  get tokenUrl(): string {
+    return `http://127.0.0.1:${this.port}/oauth2/v1/generate?grant_type=client_credentials`;
+  }
+
+  /** The control unit's id, as init answers it. */
+  readonly sdcId = 'KRACU0100000001';
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  callsTo(path: string): EtimsCall[] {
+    return this.calls.filter((c) => c.path === path);
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://x');
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    this.calls.push({ path: url.pathname.replace('/etims-api', ''), headers: req.headers, body });
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    if (this.failNext > 0) {
+      this.failNext--;
+      return send(res, 500, { message: 'Internal Server Error' });
+    }
+    if (this.htmlNext > 0) {
+      this.htmlNext--;
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<html><body>Bad gateway</body></html>');
+    }
+    if (url.pathname === '/oauth2/v1/generate') return this.issueToken(req, res);
+    if (req.headers.authorization !== `Bearer ${this.token}`) {
+      return send(res, 401, { error: 'invalid_token' });
+    }
+    const { tin, bhfid } = req.headers;
+    if (tin !== this.device.tin || bhfid !== this.device.bhfId) {
+      return answer(res, '901', 'It is not valid device.', null);
+    }
+    const path = url.pathname.replace('/etims-api/', '');
+    const b = (body ?? {}) as Json;
+    if (path === 'selectInitOsdcInfo') return this.init(res, b);
+    if (req.headers.cmckey !== this.cmcKey) {
+      return answer(res, '902', 'The communication key is not valid.', null);
+    }
+    if (path === 'saveItem') return this.saveItem(res, b);
+    if (path === 'saveTrnsSalesOsdc') return this.saveSale(res, b);
+    return send(res, 404, { message: 'Not Found' });
+  }
+
+  private issueToken(req: http.IncomingMessage, res: http.ServerResponse) {
+    const expected = Buffer.from(
+      `${this.credentials.consumerKey}:${this.credentials.consumerSecret}`,
+    ).toString('base64');
+    if (req.headers.authorization !== `Basic ${expected}`) {
+      return send(res, 401, { error: 'invalid_client' });
+    }
+    return send(res, 200, { access_token: this.token, expires_in: '3599' });
+  }
+
+  private init(res: http.ServerResponse, b: Json) {
+    if (b.tin !== this.device.tin || b.dvcSrlNo !== this.device.dvcSrlNo) {
+      return answer(res, '901', 'It is not valid device.', null);
+    }
+    const info = { cmcKey: this.cmcKey, sdcId: this.sdcId, mrcNo: 'WIS01000001' };
+    // KRA answers a second initialisation of the same device with 902 and its details again.
+    if (this.initialised) return answer(res, '902', 'This device is installed.', { info });
+    this.initialised = true;
+    return answer(res, '000', 'It is succeeded', { info });
+  }
+
+  private saveItem(res: http.ServerResponse, b: Json) {
+    const code = String(b.itemCd ?? '');
+    if (!/^[A-Z]{2}\d[A-Z]{2}[A-Z]{2}\d{7}$/.test(code)) {
+      return answer(res, '899', `Invalid item code: ${code}`, null);
+    }
+    if (!TAX_TYPES.includes(b.taxTyCd as (typeof TAX_TYPES)[number])) {
+      return answer(res, '899', 'Invalid tax type.', null);
+    }
+    this.items.set(code, b);
+    return answer(res, '000', 'It is succeeded', null);
+  }
+
+  private saveSale(res: http.ServerResponse, b: Json) {
+    const invcNo = Number(b.invcNo);
+    if (!Number.isInteger(invcNo) || invcNo < 1) return answer(res, '899', 'Invalid invcNo.', null);
+    if (this.invoices.has(invcNo)) {
+      return answer(res, '924', `Invoice number ${invcNo} was already sent.`, null);
+    }
+    const lines = (b.itemList ?? []) as Json[];
+    for (const line of lines) {
+      if (!this.items.has(String(line.itemCd))) {
+        return answer(res, '921', `Item ${String(line.itemCd)} is not registered.`, null);
+      }
+    }
+    const problem = totalsProblem(b, lines);
+    if (problem) return answer(res, '899', problem, null);
+    this.invoices.set(invcNo, b);
+    this.receipts++;
+    return answer(res, '000', 'It is succeeded', {
+      curRcptNo: this.receipts,
+      totRcptNo: this.receipts,
+      intrlData: `INTRL${String(invcNo).padStart(8, '0')}DATA`,
+      rcptSign: `SIGN${String(invcNo).padStart(12, '0')}`,
+      sdcDateTime: '20261124120000',
+    });
+  }
+}
+
+const cents = (n: unknown) => Math.round(Number(n) * 100);
+
+/** What KRA would refuse about an invoice's figures, or null when they add up. */
+function totalsProblem(b: Json, lines: Json[]): string | null {
+  if (Number(b.totItemCnt) !== lines.length) return 'totItemCnt is not the number of lines.';
+  for (const type of TAX_TYPES) {
+    const ofType = lines.filter((l) => l.taxTyCd === type);
+    const taxable = ofType.reduce((s, l) => s + cents(l.taxblAmt), 0);
+    const tax = ofType.reduce((s, l) => s + cents(l.taxAmt), 0);
+    if (Math.abs(cents(b[`taxblAmt${type}`]) - taxable) > 1)
+      return `taxblAmt${type} does not add up.`;
+    if (Math.abs(cents(b[`taxAmt${type}`]) - tax) > 1) return `taxAmt${type} does not add up.`;
+  }
+  const total = lines.reduce((s, l) => s + cents(l.totAmt), 0);
+  if (Math.abs(cents(b.totAmt) - total) > 1) return 'totAmt does not add up.';
+  const taxTotal = TAX_TYPES.reduce((s, t) => s + cents(b[`taxAmt${t}`]), 0);
+  if (Math.abs(cents(b.totTaxAmt) - taxTotal) > 1) return 'totTaxAmt does not add up.';
+  return null;
+}
+
+function answer(res: http.ServerResponse, resultCd: string, resultMsg: string, data: unknown) {
+  send(res, 200, { resultCd, resultMsg, resultDt: '20261124120000', data });
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
