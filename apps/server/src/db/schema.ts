@@ -519,6 +519,45 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );
 
+// ---------------------------------------------------------------- tax invoices (issue 23)
+
+/**
+ * The last invoice number of each eTIMS branch. Incremented in the transaction that makes the
+ * invoice, so a transaction that rolls back takes its number back: numbers have no gaps and
+ * are never used twice, whichever instance pays the order.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  branch: text('branch').primaryKey(),
+  lastNo: integer('last_no').notNull(),
+});
+
+/** An invoice (S) or credit note (R) to send to KRA's eTIMS; one sale invoice per order. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** 'S' a sale, 'R' a credit note. */
+    kind: text('kind').notNull(),
+    branch: text('branch').notNull(),
+    invoiceNo: integer('invoice_no').notNull(),
+    /** A credit note's original invoice number. */
+    originalNo: integer('original_no'),
+    /** pending → sent, or failed with KRA's message. */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.branch, t.invoiceNo),
+    uniqueIndex('invoices_one_sale_idx')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'S'`),
+    index('invoices_status_idx').on(t.status),
+  ],
+);
+
 export const paymentStatus = pgEnum('payment_status', [
   'created',
   /** The provider is being asked to capture it right now (no lock is held meanwhile). */

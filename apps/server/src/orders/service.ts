@@ -18,6 +18,7 @@ import { conflict, found, notFound, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import { toAdminOrder, toOrder, toOrderDetail, toTimeline } from './mappers.ts';
+import { issueSaleInvoice } from '../invoices/issue.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
 
@@ -63,7 +64,16 @@ export async function markOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date):
     order.userId,
     bought.map((b) => b.productId),
   );
-  await notifyOrderPaid(tx, order, paidAt);
+  await becamePaid(tx, order, paidAt);
+}
+
+/**
+ * What follows every sale, in the transaction that made it one: its tax invoice (numbered now,
+ * sent by the invoices worker) and the shopper's confirmation.
+ */
+async function becamePaid(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<void> {
+  await issueSaleInvoice(tx, order.id);
+  await notifyOrderPaid(tx, { ...order, paidAt }, paidAt);
 }
 
 /**
@@ -92,7 +102,7 @@ export async function confirmForPaymentOnDelivery(tx: Tx, order: repo.OrderRow):
 export async function markPaidOnTheWay(tx: Tx, order: repo.OrderRow, paidAt: Date) {
   await repo.updateOrder(tx, order.id, { paidAt });
   await repo.recordStatus(tx, order.id, order.status, { note: 'Payment received' });
-  await notifyOrderPaid(tx, { ...order, paidAt }, paidAt);
+  await becamePaid(tx, order, paidAt);
 }
 
 /** True while one of the order's payments is being captured: its outcome is not known yet. */
@@ -335,7 +345,7 @@ export async function changeStatus(
     );
     if (next === 'paid') {
       await paymentsRepo.closeOpenPayments(tx, id, 'cancelled', 'marked paid by an administrator');
-      await notifyOrderPaid(tx, order, now);
+      await becamePaid(tx, order, now);
     }
     await notifyStatusChange(
       tx,

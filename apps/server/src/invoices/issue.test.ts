@@ -1,0 +1,80 @@
+// Invoice numbers (issue 23): one sale invoice per paid order, numbered in the paying
+// transaction, increasing by one with no gaps and no repeats, under concurrent payments too (on
+// PostgreSQL in CI's second pass), and a rolled-back transaction gives its number back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { shopper } from '../../test/accounts.ts';
+import {
+  approveSandbox,
+  buyAndPay,
+  createPayment,
+  execute,
+  fillCheckoutSteps,
+  product,
+  putInCart,
+} from '../../test/checkout-fixture.ts';
+import { invoices } from '../db/schema.ts';
+import { issueSaleInvoice } from './issue.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const numbers = async () =>
+  (
+    await t.db
+      .select({ no: invoices.invoiceNo, orderId: invoices.orderId })
+      .from(invoices)
+      .orderBy(asc(invoices.invoiceNo))
+  ).map((r) => r.no);
+
+describe('sale invoices', () => {
+  it('are one per paid order, however often its payment is applied', async () => {
+    const who = await shopper(t.app);
+    const kettle = await product(t.db, { priceCents: 100_000, stock: 5 });
+    await putInCart(t.db, who.id, kettle, 1);
+    await fillCheckoutSteps(t.app, who);
+    const started = (await createPayment(t.app, who)).json();
+    // Not paid yet: no invoice.
+    expect(
+      await t.db.select().from(invoices).where(eq(invoices.orderId, started.order_id)),
+    ).toEqual([]);
+    const payerId = await approveSandbox(t.app, started.paymentId);
+    for (let i = 0; i < 3; i++) {
+      expect((await execute(t.app, who, started.paymentId, payerId)).statusCode).toBe(200);
+    }
+    const mine = await t.db.select().from(invoices).where(eq(invoices.orderId, started.order_id));
+    expect(mine).toEqual([expect.objectContaining({ kind: 'S', branch: '00', status: 'pending' })]);
+  });
+
+  it('are numbered one after another with no gap or repeat when shoppers pay at once', async () => {
+    const before = await numbers();
+    const stockItem = await product(t.db, { priceCents: 10_000, stock: 100 });
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => shopper(t.app)));
+    await Promise.all(buyers.map((who) => buyAndPay(t.app, t.db, who, [[stockItem, 1]])));
+    const after = await numbers();
+    expect(after).toHaveLength(before.length + 8);
+    expect(after).toEqual(after.map((_, i) => i + 1));
+  });
+
+  it('give their number back when the paying transaction rolls back', async () => {
+    const last = (await numbers()).at(-1)!;
+    const who = await shopper(t.app);
+    const jiko = await product(t.db, { priceCents: 20_000, stock: 5 });
+    await putInCart(t.db, who.id, jiko, 1);
+    await fillCheckoutSteps(t.app, who);
+    const unpaid = (await createPayment(t.app, who)).json().order_id as number;
+    await expect(
+      t.db.transaction(async (tx) => {
+        expect(await issueSaleInvoice(tx, unpaid)).toBe(last + 1);
+        throw new Error('the payment failed after the number was taken');
+      }),
+    ).rejects.toThrow('the payment failed');
+    const next = await buyAndPay(t.app, t.db, await shopper(t.app), [[jiko, 1]]);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, next));
+    expect(invoice!.invoiceNo).toBe(last + 1);
+  });
+});
