@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { shopper } from '../../test/accounts.ts';
+import { admin, shopper } from '../../test/accounts.ts';
 import {
   approveSandbox,
   buyAndPay,
@@ -76,5 +76,29 @@ describe('sale invoices', () => {
     const next = await buyAndPay(t.app, t.db, await shopper(t.app), [[jiko, 1]]);
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, next));
     expect(invoice!.invoiceNo).toBe(last + 1);
+  });
+
+  it('a refund makes one credit note pointing to the sale invoice, numbered next', async () => {
+    const boss = await admin(t.app, t.db);
+    const lamp = await product(t.db, { priceCents: 30_000, stock: 5 });
+    const orderId = await buyAndPay(t.app, t.db, await shopper(t.app), [[lamp, 1]]);
+    const [sale] = await t.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    const last = (await numbers()).at(-1)!;
+    const refunded = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${orderId}`,
+      headers: boss.auth,
+      payload: { status: 'refunded' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const credit = await t.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, orderId))
+      .orderBy(asc(invoices.invoiceNo));
+    expect(credit.map((i) => [i.kind, i.invoiceNo, i.originalNo])).toEqual([
+      ['S', sale!.invoiceNo, null],
+      ['R', last + 1, sale!.invoiceNo],
+    ]);
   });
 });

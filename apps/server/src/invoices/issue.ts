@@ -37,3 +37,28 @@ export async function issueSaleInvoice(
   await tx.insert(invoices).values({ orderId, kind: 'S', branch, invoiceNo });
   return invoiceNo;
 }
+
+/**
+ * A refunded order's credit note (rcptTyCd R), pointing to its sale invoice, numbered like any
+ * invoice in the refunding transaction. None when the order never had a sale invoice (money that
+ * came in for an order that could not be revived was never a sale); one however often it runs.
+ */
+export async function issueCreditNote(tx: Tx, orderId: number): Promise<number | null> {
+  const mine = await tx
+    .select({ kind: invoices.kind, invoiceNo: invoices.invoiceNo, branch: invoices.branch })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId));
+  const sale = mine.find((i) => i.kind === 'S');
+  if (!sale) return null;
+  const credit = mine.find((i) => i.kind === 'R');
+  if (credit) return credit.invoiceNo;
+  const invoiceNo = await nextNumber(tx, sale.branch);
+  await tx.insert(invoices).values({
+    orderId,
+    kind: 'R',
+    branch: sale.branch,
+    invoiceNo,
+    originalNo: sale.invoiceNo,
+  });
+  return invoiceNo;
+}

@@ -2,6 +2,7 @@
 // money (payments/refunds.ts: through the provider, or recorded as refunded by hand), then the
 // order moves and the shopper is told.
 import { canMove, transitionRefusal } from '@duka/domain';
+import { issueCreditNote } from '../invoices/issue.ts';
 import { found, unprocessable } from '../lib/http-error.ts';
 import type { Payments } from '../payments/context.ts';
 import { refundOne } from '../payments/refunds.ts';
@@ -34,6 +35,7 @@ export async function refundOrder(
         { status: 'refunded', expiresAt: null },
         { actorId: actorId ?? null },
       );
+      await issueCreditNote(tx, orderId);
       // The shopper hears of it in the same transaction (the outbox sends it).
       await notifyStatusChange(tx, order, 'refunded');
     }
