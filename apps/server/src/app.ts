@@ -21,6 +21,8 @@ import payments from './payments/plugin.ts';
 import paymentsJobs from './payments/jobs.ts';
 import paymentsRoutes from './payments/routes.ts';
 import outbox from './outbox/plugin.ts';
+import invoices from './invoices/plugin.ts';
+import invoicesAdminRoutes from './invoices/admin-routes.ts';
 import authRoutes from './auth/routes.ts';
 import passwordResetRoutes from './auth/password-reset-routes.ts';
 import privacyRoutes from './privacy/routes.ts';
@@ -112,6 +114,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // Payments tell orders what became of a payment through this one function of orders/.
   await app.register(payments, { applyToOrder: applyPaymentOutcome });
   await app.register(outbox);
+  await app.register(invoices);
   await app.register(ordersJobs);
   await app.register(paymentsJobs);
 
@@ -139,6 +142,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(paymentsAdminRoutes, { prefix: '/api' });
   await app.register(contactsAdminRoutes, { prefix: '/api' });
   await app.register(outboxAdminRoutes, { prefix: '/api' });
+  await app.register(invoicesAdminRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes, { prefix: '/api' });
   await app.register(seoRoutes);

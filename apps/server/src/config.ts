@@ -75,6 +75,39 @@ export const configSchema = z
      * plus delivery and VAT is the part of it that is tax. Off: VAT on top (the specification).
      */
     PRICES_INCLUDE_VAT: optionalFlag.transform((v) => v ?? false),
+    /**
+     * KRA's eTIMS (OSCU) for tax invoices, issue 23: used when the consumer key and secret, the
+     * PIN and the device serial are set; otherwise a built-in sandbox signs receipts marked as
+     * not tax invoices. The defaults are KRA's sandbox addresses.
+     */
+    ETIMS_API_BASE: z.url().default('https://etims-api-sbx.kra.go.ke/etims-api'),
+    ETIMS_TOKEN_URL: z
+      .url()
+      .default('https://sbx.kra.go.ke/v1/token/generate?grant_type=client_credentials'),
+    ETIMS_CONSUMER_KEY: optionalString,
+    ETIMS_CONSUMER_SECRET: optionalString,
+    /** The shop's KRA PIN, e.g. P051234567X. */
+    ETIMS_TIN: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Z]\d{9}[A-Z]$/, 'must be a KRA PIN like P051234567X')
+        .optional(),
+    ),
+    ETIMS_BHF_ID: z
+      .string()
+      .regex(/^\d{2}$/, 'must be two digits')
+      .default('00'),
+    ETIMS_DEVICE_SERIAL: optionalString,
+    /** The name printed on receipts. */
+    ETIMS_TRADER_NAME: z.string().default('Duka'),
+    /** KRA's item classification for products with none of their own or their category's. */
+    ETIMS_DEFAULT_ITEM_CLASS: z
+      .string()
+      .regex(/^\d{4,10}$/, 'must be 4 to 10 digits')
+      .default('99010000'),
+    ETIMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /** How often the invoice sender looks for invoices to send (a new invoice also wakes it). */
+    ETIMS_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).optional(),
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,
@@ -181,6 +214,22 @@ export const configSchema = z
         message: 'paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
       });
     }
+    const etims = [
+      'ETIMS_CONSUMER_KEY',
+      'ETIMS_CONSUMER_SECRET',
+      'ETIMS_TIN',
+      'ETIMS_DEVICE_SERIAL',
+    ] as const;
+    const etimsGiven = etims.filter((key) => c[key] !== undefined);
+    if (etimsGiven.length > 0 && etimsGiven.length < etims.length) {
+      for (const key of etims.filter((k) => c[k] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is needed with ${etimsGiven.join(', ')} (eTIMS is used only when all four are set)`,
+        });
+      }
+    }
     const mpesa = [
       'MPESA_CONSUMER_KEY',
       'MPESA_CONSUMER_SECRET',
@@ -224,5 +273,15 @@ export function mpesaModeOf(config: Config): 'daraja' | 'sandbox' {
     config.MPESA_SHORTCODE &&
     config.MPESA_PASSKEY
     ? 'daraja'
+    : 'sandbox';
+}
+
+/** 'kra' when eTIMS credentials are set; otherwise the built-in sandbox signs receipts. */
+export function etimsModeOf(config: Config): 'kra' | 'sandbox' {
+  return config.ETIMS_CONSUMER_KEY &&
+    config.ETIMS_CONSUMER_SECRET &&
+    config.ETIMS_TIN &&
+    config.ETIMS_DEVICE_SERIAL
+    ? 'kra'
     : 'sandbox';
 }

@@ -30,3 +30,6 @@ export * from './delivery/schemas.ts';
 export * from './delivery/pay-on-delivery.ts';
 export * from './tax/tax-types.ts';
 export * from './tax/schemas.ts';
+export * from './tax/invoice-figures.ts';
+export * from './tax/invoice-source.ts';
+export * from './tax/invoice-schemas.ts';

@@ -2,6 +2,7 @@
 // drizzle-kit generates the migrations in ../../drizzle from this file.
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '@duka/domain/orders/lifecycle';
+import type { InvoiceReceipt, InvoiceSource } from '@duka/domain/tax/invoice-source';
 import {
   bigint,
   boolean,
@@ -547,6 +548,24 @@ export const invoices = pgTable(
     originalNo: integer('original_no'),
     /** pending → sent, or failed with KRA's message. */
     status: text('status').notNull().default('pending'),
+    /** What the invoice says, frozen when it is made: lines, totals by tax type, customer. */
+    source: jsonb('source').$type<InvoiceSource>(),
+    /** The sender's queue: when to try next, and who is trying now (a lease). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Why the last attempt did not get through (an outage) or KRA's refusal. */
+    lastError: text('last_error'),
+    resultCd: text('result_cd'),
+    resultMsg: text('result_msg'),
+    /** Exactly what was sent (every retry sends it again) and what KRA answered. */
+    request: jsonb('request'),
+    answer: text('answer'),
+    /** The control unit's signature and numbers, once sent. */
+    receipt: jsonb('receipt').$type<InvoiceReceipt>(),
+    /** Signed by the built-in sandbox: not a tax invoice. */
+    sandbox: boolean('sandbox'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -554,9 +573,33 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_sale_idx')
       .on(t.orderId)
       .where(sql`${t.kind} = 'S'`),
-    index('invoices_status_idx').on(t.status),
+    index('invoices_status_idx').on(t.status, t.nextAttemptAt),
+    index('invoices_order_idx').on(t.orderId),
   ],
 );
+
+/** The eTIMS device of each branch, initialised once: its communication key encrypted. */
+export const etimsDevices = pgTable('etims_devices', {
+  branch: text('branch').primaryKey(),
+  sdcId: text('sdc_id').notNull(),
+  mrcNo: text('mrc_no').notNull(),
+  /** AES-256-GCM, keyed from JWT_SECRET; null for the sandbox, which has no key. */
+  cmcKeyEncrypted: text('cmc_key_encrypted'),
+  sandbox: boolean('sandbox').notNull(),
+  initialisedAt: createdAt('initialised_at'),
+});
+
+/**
+ * The item codes the shop registered with eTIMS: one per product (and one for delivery), its
+ * sequence from `itemNo`; `registered` is what KRA was last told (re-sent when the tax changes).
+ */
+export const etimsItems = pgTable('etims_items', {
+  key: text('key').primaryKey(),
+  itemNo: serial('item_no').notNull().unique(),
+  itemCd: text('item_cd'),
+  registered: jsonb('registered').$type<Record<string, unknown>>(),
+  registeredAt: timestamp('registered_at', { withTimezone: true }),
+});
 
 export const paymentStatus = pgEnum('payment_status', [
   'created',

@@ -47,7 +47,20 @@ export interface SaleReceipt {
 /** KRA answers a second initialisation of an installed device with 902 and its details again. */
 const ALREADY_INSTALLED = '902';
 
-export class EtimsClient {
+/** What the sender needs of eTIMS: KRA's OSCU, or the built-in sandbox. */
+export interface EtimsPort {
+  /** 'kra' for the real thing; receipts of the sandbox are not tax invoices. */
+  readonly mode: 'kra' | 'sandbox';
+  initialise(): Promise<EtimsOutcome<DeviceInfo>>;
+  /** The communication key kept from an earlier initialisation. */
+  useKey(cmcKey: string): void;
+  saveItem(item: Record<string, unknown>): Promise<EtimsOutcome<null>>;
+  saveSale(invoice: Record<string, unknown>): Promise<EtimsOutcome<SaleReceipt>>;
+}
+
+export class EtimsClient implements EtimsPort {
+  readonly mode = 'kra';
+
   private readonly token: ClientCredentialsToken;
 
   constructor(
@@ -79,6 +92,10 @@ export class EtimsClient {
     }
     this.cmcKey = info.cmcKey;
     return { ...outcome, data: info };
+  }
+
+  useKey(cmcKey: string): void {
+    this.cmcKey = cmcKey;
   }
 
   saveItem(item: Record<string, unknown>): Promise<EtimsOutcome<null>> {

@@ -69,7 +69,21 @@ describe('sale invoices', () => {
     const unpaid = (await createPayment(t.app, who)).json().order_id as number;
     await expect(
       t.db.transaction(async (tx) => {
-        expect(await issueSaleInvoice(tx, unpaid)).toBe(last + 1);
+        const sale = {
+          customerName: 'Wanjiku',
+          customerPhone: null,
+          paymentMethod: 'Sandbox',
+          pricesIncludeVat: false,
+          vatCents: 3_200,
+          deliveryCents: 0,
+          at: new Date(),
+          lines: [
+            { productId: jiko, name: 'Jiko', unitPriceCents: 20_000, quantity: 1, taxType: 'B' },
+          ],
+        } as const;
+        expect(await issueSaleInvoice(tx, unpaid, { ...sale, lines: [...sale.lines] })).toBe(
+          last + 1,
+        );
         throw new Error('the payment failed after the number was taken');
       }),
     ).rejects.toThrow('the payment failed');

@@ -3,12 +3,85 @@
 // two instances paying at once queue on; a rollback takes the number back. So numbers increase by
 // one, have no gaps and are never used twice, and an order has one sale invoice however often its
 // payment is applied.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { invoiceFigures, paymentTypeCode, type InvoiceSource, type TaxType } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
-import { invoiceCounters, invoices } from '../db/schema.ts';
+import { categories, invoiceCounters, invoices, products } from '../db/schema.ts';
+
+/** A paid order as its invoice needs it, handed over by orders/ in the paying transaction. */
+export interface Sale {
+  customerName: string;
+  customerPhone: string | null;
+  paymentMethod: string;
+  pricesIncludeVat: boolean;
+  vatCents: number;
+  deliveryCents: number;
+  at: Date;
+  lines: {
+    productId: number;
+    name: string;
+    unitPriceCents: number;
+    quantity: number;
+    taxType: TaxType;
+  }[];
+}
+
+/** KRA's item classification of each product: its own, else its category's ('' = the default). */
+async function classCodes(tx: Tx, productIds: number[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: products.id, own: products.itemClassCode, category: categories.itemClassCode })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((r) => [String(r.id), r.own ?? r.category ?? '']));
+}
+
+/** The invoice's content, frozen now: the figures reproduce the order's VAT and total exactly. */
+async function sourceOf(tx: Tx, sale: Sale): Promise<InvoiceSource> {
+  const figures = invoiceFigures({
+    lines: sale.lines.map((l) => ({ ...l, key: String(l.productId) })),
+    deliveryCents: sale.deliveryCents,
+    pricesIncludeVat: sale.pricesIncludeVat,
+    vatCents: sale.vatCents,
+  });
+  const classes = await classCodes(
+    tx,
+    sale.lines.map((l) => l.productId),
+  );
+  return {
+    customerName: sale.customerName,
+    customerPhone: sale.customerPhone,
+    paymentTypeCode: paymentTypeCode(sale.paymentMethod),
+    pricesIncludeVat: sale.pricesIncludeVat,
+    at: sale.at.toISOString(),
+    lines: figures.lines.map((l) => ({
+      key: l.key,
+      name: l.name,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      amountCents: l.amountCents,
+      taxCents: l.taxCents,
+      taxType: l.taxType,
+      itemClassCode: classes.get(l.key) ?? '',
+    })),
+    byType: figures.byType,
+    totalCents: figures.totalCents,
+    totalTaxCents: figures.totalTaxCents,
+  };
+}
+
+let issued = 0;
+/** How many invoices this process has made; the sender wakes when it changes. */
+export const issuedCount = () => issued;
 
 /** eTIMS names a shop's branch by its bhfId; '00' is the head office. */
 export const DEFAULT_BRANCH = '00';
+let branchOfThisShop = DEFAULT_BRANCH;
+/** The branch invoices are numbered in (ETIMS_BHF_ID), set when the app starts. */
+export function useBranch(branch: string): void {
+  branchOfThisShop = branch;
+}
 
 async function nextNumber(tx: Tx, branch: string): Promise<number> {
   const [row] = await tx
@@ -26,7 +99,8 @@ async function nextNumber(tx: Tx, branch: string): Promise<number> {
 export async function issueSaleInvoice(
   tx: Tx,
   orderId: number,
-  branch: string = DEFAULT_BRANCH,
+  sale: Sale,
+  branch: string = branchOfThisShop,
 ): Promise<number> {
   const [existing] = await tx
     .select({ invoiceNo: invoices.invoiceNo })
@@ -34,7 +108,9 @@ export async function issueSaleInvoice(
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'S')));
   if (existing) return existing.invoiceNo;
   const invoiceNo = await nextNumber(tx, branch);
-  await tx.insert(invoices).values({ orderId, kind: 'S', branch, invoiceNo });
+  const source = await sourceOf(tx, sale);
+  await tx.insert(invoices).values({ orderId, kind: 'S', branch, invoiceNo, source });
+  issued++;
   return invoiceNo;
 }
 
@@ -43,9 +119,18 @@ export async function issueSaleInvoice(
  * invoice in the refunding transaction. None when the order never had a sale invoice (money that
  * came in for an order that could not be revived was never a sale); one however often it runs.
  */
-export async function issueCreditNote(tx: Tx, orderId: number): Promise<number | null> {
+export async function issueCreditNote(
+  tx: Tx,
+  orderId: number,
+  at: Date = new Date(),
+): Promise<number | null> {
   const mine = await tx
-    .select({ kind: invoices.kind, invoiceNo: invoices.invoiceNo, branch: invoices.branch })
+    .select({
+      kind: invoices.kind,
+      invoiceNo: invoices.invoiceNo,
+      branch: invoices.branch,
+      source: invoices.source,
+    })
     .from(invoices)
     .where(eq(invoices.orderId, orderId));
   const sale = mine.find((i) => i.kind === 'S');
@@ -59,6 +144,9 @@ export async function issueCreditNote(tx: Tx, orderId: number): Promise<number |
     branch: sale.branch,
     invoiceNo,
     originalNo: sale.invoiceNo,
+    // The whole sale is given back: the credit note states the sale's lines again.
+    source: sale.source && { ...sale.source, at: at.toISOString() },
   });
+  issued++;
   return invoiceNo;
 }

@@ -134,7 +134,10 @@ export async function stockLinesOf(tx: Tx, orderId: number) {
     .where(eq(orderItems.orderId, orderId));
 }
 
-export async function itemsOf(db: Db, orderIds: number[]): Promise<Map<number, OrderItemRow[]>> {
+export async function itemsOf(
+  db: Db | Tx,
+  orderIds: number[],
+): Promise<Map<number, OrderItemRow[]>> {
   const byOrder = new Map<number, OrderItemRow[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
@@ -273,4 +276,13 @@ export async function boughtProduct(tx: Db | Tx, userId: number, productId: numb
     .where(and(eq(orders.userId, userId), eq(orderItems.productId, productId), earning()))
     .limit(1);
   return row !== undefined;
+}
+
+/** The order's owner, for routes an owner or an admin may use. */
+export async function ownerOf(db: Db, orderId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.userId;
 }

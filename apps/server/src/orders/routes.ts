@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -5,10 +7,16 @@ import {
   orderDetailSchema,
   orderListQuerySchema,
   orderPageSchema,
+  receiptQuerySchema,
+  receiptSchema,
   trackedOrderSchema,
   trackQuerySchema,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
+import { receiptPdf } from '../invoices/receipt-pdf.ts';
+import { receiptOf } from '../invoices/receipt.ts';
+import { notFound } from '../lib/http-error.ts';
+import { ownerOf } from './repo.ts';
 import { trackOrder } from './fulfilment.ts';
 import { getOwnOrder, listOwnOrders } from './service.ts';
 
@@ -51,6 +59,70 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getOwnOrder(db, currentUser(request).id, request.params.id),
+  );
+
+  /** The owner or an admin; anyone else is told there is no such order. */
+  const receiptFor = async (request: FastifyRequest, orderId: number, kind: 'S' | 'R') => {
+    const user = currentUser(request);
+    const owner = await ownerOf(db, orderId);
+    if (owner === undefined || (owner !== user.id && !user.isAdmin)) {
+      throw notFound(`The order ${orderId}`);
+    }
+    return receiptOf(db, orderId, kind, app.invoices.trader);
+  };
+  const receiptSchemaOf = (summary: string) => ({
+    tags,
+    summary,
+    description:
+      "The order's owner or an administrator; anyone else gets 404. `kind=R` for the credit note of a refunded order. 404 until the order is paid.",
+    security,
+    params: idParamSchema,
+    querystring: receiptQuerySchema,
+  });
+
+  app.get(
+    '/orders/:id/receipt',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...receiptSchemaOf("The order's tax invoice: eTIMS figures, signature and QR code"),
+        response: {
+          200: receiptSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return receiptFor(request, request.params.id, request.query.kind);
+    },
+  );
+
+  app.get(
+    '/orders/:id/receipt.pdf',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...receiptSchemaOf("The order's tax invoice as a PDF (A4)"),
+        response: {
+          200: z.any().describe('application/pdf'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await receiptFor(request, request.params.id, request.query.kind);
+      const name = `${receipt.kind === 'R' ? 'credit-note' : 'receipt'}-${receipt.invoice_no}.pdf`;
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .type('application/pdf')
+        .send(await receiptPdf(receipt));
+    },
   );
 
   app.get(

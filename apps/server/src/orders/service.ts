@@ -72,7 +72,23 @@ export async function markOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date):
  * sent by the invoices worker) and the shopper's confirmation.
  */
 async function becamePaid(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<void> {
-  await issueSaleInvoice(tx, order.id);
+  const items = (await repo.itemsOf(tx, [order.id])).get(order.id) ?? [];
+  await issueSaleInvoice(tx, order.id, {
+    customerName: order.shippingName,
+    customerPhone: order.phone,
+    paymentMethod: order.paymentMethod,
+    pricesIncludeVat: order.pricesIncludeVat,
+    vatCents: order.vatCents,
+    deliveryCents: order.shippingCents,
+    at: paidAt,
+    lines: items.map((i) => ({
+      productId: i.productId,
+      name: i.title,
+      unitPriceCents: i.unitPriceCents,
+      quantity: i.quantity,
+      taxType: i.taxType as TaxType,
+    })),
+  });
   await notifyOrderPaid(tx, { ...order, paidAt }, paidAt);
 }
 

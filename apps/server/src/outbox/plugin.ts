@@ -2,6 +2,7 @@
 // set), the worker as a job that runs once across instances, and a wake-up after any request
 // that enqueued a message, so mail leaves within moments instead of at the next poll.
 import fp from 'fastify-plugin';
+import { wakeAfterResponse } from '../lib/wake-after-response.ts';
 import { createSmtpTransport } from '../mail/smtp.ts';
 import { createAfricasTalkingSms } from '../sms/africas-talking.ts';
 import { enqueued } from './service.ts';
@@ -54,33 +55,8 @@ export default fp(
     app.decorate('outbox', { drain, renderers, sms: sms !== undefined });
     app.jobs.every(JOB, config.OUTBOX_POLL_SECONDS * 1000, () => run());
 
-    // A response after a request enqueued something wakes the worker; several wake-ups while it
-    // runs make one more run, not many.
-    let seen = enqueued();
-    let running = false;
-    let again = false;
-    const wake = async () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
-      try {
-        do {
-          again = false;
-          await drain();
-        } while (again);
-      } catch (err) {
-        app.log.error({ err }, 'the outbox could not be sent');
-      } finally {
-        running = false;
-      }
-    };
-    app.addHook('onResponse', async () => {
-      if (!app.jobs.enabled || enqueued() === seen) return;
-      seen = enqueued();
-      void wake();
-    });
+    // A response after a request enqueued something wakes the worker.
+    wakeAfterResponse(app, enqueued, () => drain(), 'the outbox could not be sent');
     app.addHook('onClose', async () => {
       await smtp?.close();
     });

@@ -30,7 +30,10 @@ export class EtimsStandIn {
   /** The next answers are an HTML page with status 200, not JSON (a proxy in the way). */
   htmlNext = 0;
   private readonly token = `etims-token-${Math.random().toString(36).slice(2)}`;
-  private readonly cmcKey = `CMC${Math.random().toString(36).slice(2).toUpperCase()}`;
+  /** The communication key init hands out (tests check the shop never stores it in clear). */
+  readonly cmcKey = `CMC${Math.random().toString(36).slice(2).toUpperCase()}`;
+  /** The next invoice is refused with this code and message (a figure KRA does not accept). */
+  refuseNext: { resultCd: string; resultMsg: string } | null = null;
   private initialised = false;
   private receipts = 0;
   private server: http.Server | undefined;
@@ -143,6 +146,11 @@ export class EtimsStandIn {
   }
 
   private saveSale(res: http.ServerResponse, b: Json) {
+    if (this.refuseNext) {
+      const { resultCd, resultMsg } = this.refuseNext;
+      this.refuseNext = null;
+      return answer(res, resultCd, resultMsg, null);
+    }
     const invcNo = Number(b.invcNo);
     if (!Number.isInteger(invcNo) || invcNo < 1) return answer(res, '899', 'Invalid invcNo.', null);
     if (this.invoices.has(invcNo)) {

@@ -48,3 +48,13 @@ const kshFormatter = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 }
 export function formatKsh(cents: number): string {
   return `Ksh ${kshFormatter.format(divideRoundHalfUp(Math.round(cents), CENTS_PER_SHILLING))}`;
 }
+
+const exactFormatter = new Intl.NumberFormat('en-KE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** `Ksh 1,299.50`: to the cent, for tax figures (a receipt's VAT shares are not whole shillings). */
+export function formatKshExact(cents: number): string {
+  return `Ksh ${exactFormatter.format(Math.round(cents) / 100)}`;
+}

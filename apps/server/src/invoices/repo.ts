@@ -1,0 +1,156 @@
+// The invoices, eTIMS device and item tables: only invoices/ reads or writes them.
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { etimsDevices, etimsItems, invoices } from '../db/schema.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type DeviceRow = typeof etimsDevices.$inferSelect;
+
+/**
+ * Takes the next invoice that is due, for `leaseMs`, in a short transaction of its own (the send
+ * then holds no lock). Another instance passes over one being taken (SKIP LOCKED) and over one
+ * taken until its lease runs out; lowest numbers first, so a sale goes before its credit note.
+ */
+export async function claimNext(db: Db, now: Date, leaseMs: number) {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.status, 'pending'),
+          lte(invoices.nextAttemptAt, now),
+          or(isNull(invoices.claimedUntil), lte(invoices.claimedUntil, now)),
+        ),
+      )
+      .orderBy(asc(invoices.nextAttemptAt), asc(invoices.invoiceNo))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return undefined;
+    const [claimed] = await tx
+      .update(invoices)
+      .set({ claimedUntil: new Date(now.getTime() + leaseMs) })
+      .where(eq(invoices.id, due.id))
+      .returning();
+    return claimed;
+  });
+}
+
+/** Records what became of a claimed invoice, unless its lease ran out and another took it. */
+export async function finishClaim(
+  db: Db,
+  claimed: InvoiceRow,
+  values: Partial<typeof invoices.$inferInsert>,
+): Promise<boolean> {
+  const done = await db
+    .update(invoices)
+    .set({ ...values, claimedUntil: null })
+    .where(and(eq(invoices.id, claimed.id), eq(invoices.claimedUntil, claimed.claimedUntil!)))
+    .returning({ id: invoices.id });
+  return done.length > 0;
+}
+
+/** Freezes exactly what will be sent, the first time; every retry sends what is stored. */
+export async function freezeRequest(db: Db, id: number, request: Record<string, unknown>) {
+  await db
+    .update(invoices)
+    .set({ request })
+    .where(and(eq(invoices.id, id), isNull(invoices.request)));
+  const [row] = await db
+    .select({ request: invoices.request })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return row!.request as Record<string, unknown>;
+}
+
+export async function saleOf(db: Db, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'S')));
+  return row;
+}
+
+export function invoicesOfOrder(db: Db, orderId: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.invoiceNo));
+}
+
+export function listInvoices(db: Db, status: string | undefined, limit: number, offset: number) {
+  const where: SQL | undefined = status ? eq(invoices.status, status) : undefined;
+  return Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.invoiceNo))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(invoices).where(where),
+  ]);
+}
+
+/** A failed invoice goes back in the queue (after the cause is fixed), with the same number. */
+export async function requeue(db: Db, id: number, now: Date) {
+  const [row] = await db
+    .update(invoices)
+    .set({ status: 'pending', nextAttemptAt: now, claimedUntil: null })
+    .where(and(eq(invoices.id, id), inArray(invoices.status, ['failed', 'pending'])))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------- the device and its items
+
+export async function deviceOf(db: Db, branch: string): Promise<DeviceRow | undefined> {
+  const [row] = await db.select().from(etimsDevices).where(eq(etimsDevices.branch, branch));
+  return row;
+}
+
+export async function saveDevice(db: Db, row: typeof etimsDevices.$inferInsert) {
+  await db
+    .insert(etimsDevices)
+    .values(row)
+    .onConflictDoUpdate({
+      target: etimsDevices.branch,
+      set: {
+        sdcId: row.sdcId,
+        mrcNo: row.mrcNo,
+        cmcKeyEncrypted: row.cmcKeyEncrypted,
+        sandbox: row.sandbox,
+        initialisedAt: new Date(),
+      },
+    });
+}
+
+/** Each key's item row, made (with its sequence number) the first time it is sold. */
+export async function itemRows(db: Db, keys: string[]) {
+  if (keys.length === 0) return [];
+  await db
+    .insert(etimsItems)
+    .values(keys.map((key) => ({ key })))
+    .onConflictDoNothing();
+  return db.select().from(etimsItems).where(inArray(etimsItems.key, keys));
+}
+
+export async function setItemCode(db: Db, key: string, itemCd: string) {
+  await db
+    .update(etimsItems)
+    .set({ itemCd })
+    .where(and(eq(etimsItems.key, key), isNull(etimsItems.itemCd)));
+}
+
+export async function markRegistered(db: Db, key: string, registered: Record<string, unknown>) {
+  await db
+    .update(etimsItems)
+    .set({ registered, registeredAt: new Date() })
+    .where(eq(etimsItems.key, key));
+}
+
+export async function invoiceById(db: Db, id: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
