@@ -78,6 +78,9 @@ describe('the order confirmation', () => {
     );
     expect(text).toMatch(/\(Nairobi time\)/);
     expect(text).toContain('https://duka.example/userprofile/orderhistory');
+    // The tax invoice (issue 23) is linked from the confirmation.
+    expect(text).toContain(`Your tax invoice (receipt): https://duka.example/receipt/${orderId}`);
+    expect(mail!.html).toContain(`href="https://duka.example/receipt/${orderId}"`);
     expect(mail!.html).toContain('Total');
     expect(mail!.html).toContain('Ksh 3,594');
     expect(mail!.html).toContain('Mug &amp; saucer');

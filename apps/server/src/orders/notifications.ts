@@ -48,12 +48,14 @@ export function confirmationEmail(
     ? `${payment.method}, reference ${payment.reference}`
     : payment.method;
   const delivery = deliveryWindow(paidAt, order);
+  // The receipt page shows the eTIMS invoice as soon as KRA signs it (issue 23).
+  const receiptLink = `${PUBLIC_URL}/receipt/${order.id}`;
   const intro = `Thank you for shopping with Duka. We have received your payment for order #${order.id} on ${nairobiDateTime(paidAt)}.`;
   const text =
     `Habari ${order.shippingName},\n\n${intro}\n\n` +
     `Order #${order.id}\n${asText(lineRows(items))}\n\n${asText(totalRows(order))}\n\n` +
     `Payment: ${paymentLine}\nDelivery address: ${address}\nExpected delivery: ${delivery}\n\n` +
-    `Your orders: ${ORDERS_LINK}\n${textFooter}`;
+    `Your tax invoice (receipt): ${receiptLink}\nYour orders: ${ORDERS_LINK}\n${textFooter}`;
   const html = emailHtml(
     subject,
     paragraph(`Habari ${order.shippingName},`) +
@@ -65,6 +67,7 @@ export function confirmationEmail(
       paragraph(paymentLine) +
       heading('Delivery') +
       paragraph(`${address}\nExpected ${delivery}`) +
+      button('Your tax invoice', receiptLink) +
       button('View your orders', ORDERS_LINK),
   );
   return { subject, text, html };

@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
           page('excute-payment', '../features/checkout/routes/execute-payment-page.tsx'),
           page('ordercomplete', '../features/orders/routes/order-complete-page.tsx'),
           page('track', '../features/tracking/routes/track-page.tsx'),
+          page('receipt/:id', '../features/receipts/routes/receipt-page.tsx'),
           page('search', '../features/admin/routes/search-page.tsx'),
           {
             path: 'userprofile',
@@ -160,6 +161,7 @@ export const routes: RouteObject[] = [
               page('reviews', '../features/admin/routes/reviews-page.tsx'),
               page('customers', '../features/admin/routes/customers-page.tsx'),
               page('payments', '../features/admin/routes/payments-page.tsx'),
+              page('invoices', '../features/admin/routes/invoices-page.tsx'),
               page('contacts', '../features/admin/routes/contacts-page.tsx'),
               page('search-words', '../features/admin/routes/search-synonyms-page.tsx'),
               page('delivery', '../features/admin/routes/delivery-page.tsx'),

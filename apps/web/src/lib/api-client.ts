@@ -106,7 +106,8 @@ async function errorOf(res: Response): Promise<ApiError> {
   }
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The response of a call, refreshed once on a 401; throws the API's error when it is not ok. */
+async function call(path: string, options: RequestOptions): Promise<Response> {
   const tokenUsed = getAccessToken();
   let res = await send(path, options);
   if (res.status === 401 && !options.token && getRefreshToken() && path !== '/refresh') {
@@ -117,6 +118,16 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     else if (await refreshSession()) res = await send(path, options);
   }
   if (!res.ok) throw await errorOf(res);
+  return res;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await call(path, options);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
+}
+
+/** A file the API answers with (a receipt's PDF), for the browser to save. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await call(path, options)).blob();
 }

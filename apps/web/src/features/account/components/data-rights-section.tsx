@@ -10,6 +10,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { clearTokens } from '../../../lib/session-tokens.ts';
 import {
   deleteMyAccount,
@@ -17,17 +18,6 @@ import {
   profileQuery,
   setMarketingConsent,
 } from '../api/profile-api.ts';
-
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function DeleteAccountModal({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
@@ -120,7 +110,10 @@ export function DataRightsSection({ marketingConsent }: { marketingConsent: bool
     try {
       const data = await exportMyData();
       const day = String(data.exported_at ?? new Date().toISOString()).slice(0, 10);
-      saveFile(`duka-my-data-${day}.json`, JSON.stringify(data, null, 2));
+      saveFile(
+        `duka-my-data-${day}.json`,
+        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+      );
     } catch {
       setNote({ kind: 'error', text: 'Your data could not be downloaded. Please try again.' });
     } finally {

@@ -79,6 +79,7 @@ export function AdminSidebar() {
               ['reviews', 'Reviews'],
               ['customers', 'Customers'],
               ['payments', 'Payments'],
+              ['invoices', 'Invoices'],
               ['delivery', 'Delivery'],
               ['contacts', 'Contacts'],
               ['search-words', 'Search words'],

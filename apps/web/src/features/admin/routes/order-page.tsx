@@ -115,8 +115,13 @@ export default function AdminOrderPage() {
           <h1 className="text-2xl font-bold text-slate-900">Order {o.id}</h1>
           <OrderStatusBadge status={o.status} />
         </div>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <Button onClick={() => window.print()}>Print packing slip</Button>
+          {o.paid_at && (
+            <ButtonLink to={`/receipt/${o.id}`} variant="secondary">
+              Receipt
+            </ButtonLink>
+          )}
           <ButtonLink to="/dashboard/orders" variant="secondary">
             All orders
           </ButtonLink>

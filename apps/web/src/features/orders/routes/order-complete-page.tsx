@@ -195,6 +195,11 @@ export default function OrderCompletePage() {
         </tfoot>
       </table>
       <div className="no-print mt-8 flex flex-wrap gap-3">
+        {o.paid_at && (
+          <ButtonLink to={`/receipt/${o.id}`} variant="secondary">
+            Tax invoice (receipt)
+          </ButtonLink>
+        )}
         <ButtonLink to="/userprofile/orderhistory" variant="secondary">
           View your orders
         </ButtonLink>

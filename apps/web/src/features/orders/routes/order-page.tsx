@@ -115,6 +115,7 @@ export default function OrderPage() {
         </ul>
       </section>
       <div className="flex flex-wrap gap-3">
+        {o.paid_at && <ButtonLink to={`/receipt/${o.id}`}>Receipt</ButtonLink>}
         <ButtonLink to={`/ordercomplete?order=${o.id}`} variant="secondary">
           Printable summary
         </ButtonLink>

@@ -1,0 +1,143 @@
+// A tax invoice or credit note as KRA's eTIMS signed it (issue 23): the trader, the items with
+// their tax types, the totals by type, the control unit's numbers and signature, and the QR code
+// of KRA's verification address. Prints on A4, or narrow on an 80 mm receipt printer.
+import type { Receipt } from '@duka/domain';
+import { formatKshExact } from '@duka/domain/pricing/money';
+import { SANDBOX_RECEIPT_MARK } from '@duka/domain/tax/invoice-source';
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-KE', {
+    timeZone: 'Africa/Nairobi',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+function Pair({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-500">{term}</dt>
+      <dd className="break-all">{children}</dd>
+    </>
+  );
+}
+
+function ControlUnit({ receipt }: { receipt: Receipt }) {
+  const unit = receipt.control_unit;
+  if (!unit) {
+    return (
+      <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+        {receipt.status === 'failed'
+          ? 'KRA has not accepted this invoice yet. We are putting it right; its signature and QR code will appear here.'
+          : 'This invoice is being sent to KRA. Its signature and QR code will appear here in a moment.'}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <dl className="grid flex-1 grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+        <Pair term="CU ID">{unit.sdc_id}</Pair>
+        <Pair term="CU invoice number">
+          {unit.receipt_no}/{unit.total_receipt_no}
+        </Pair>
+        <Pair term="Internal data">
+          <span className="font-mono">{unit.internal_data}</span>
+        </Pair>
+        <Pair term="Receipt signature">
+          <span className="font-mono">{unit.signature}</span>
+        </Pair>
+        <Pair term="Signed">{unit.signed_at}</Pair>
+      </dl>
+      <figure className="w-36 shrink-0">
+        <div
+          role="img"
+          aria-label="QR code to check this invoice with KRA"
+          className="[&_svg]:h-auto [&_svg]:w-full"
+          dangerouslySetInnerHTML={{ __html: unit.qr_svg }}
+        />
+        <figcaption className="mt-1 text-xs text-slate-500">Scan to check it with KRA</figcaption>
+      </figure>
+    </div>
+  );
+}
+
+export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const credit = receipt.kind === 'R';
+  return (
+    <article
+      aria-labelledby={`receipt-${receipt.kind}`}
+      className="receipt space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 print:border-0 print:p-0"
+    >
+      {receipt.sandbox && (
+        <p className="rounded-lg border-2 border-red-600 px-3 py-2 text-center font-bold tracking-wide text-red-700">
+          {SANDBOX_RECEIPT_MARK}
+        </p>
+      )}
+      {/* Not a <header>: the print style hides the shop's header elements. */}
+      <div>
+        <p className="text-lg font-bold text-slate-900">{receipt.trader_name}</p>
+        <p className="text-sm text-slate-600">
+          PIN {receipt.pin} · Branch {receipt.branch}
+        </p>
+      </div>
+      <div>
+        <h2 id={`receipt-${receipt.kind}`} className="text-xl font-semibold text-slate-900">
+          {credit ? 'Credit note' : 'Tax invoice'} no. {receipt.invoice_no}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+          {credit && receipt.original_invoice_no !== null && (
+            <Pair term="Original invoice">{receipt.original_invoice_no}</Pair>
+          )}
+          <Pair term="Order">no. {receipt.order_id}</Pair>
+          <Pair term="Date">{dateTime(receipt.issued_at)}</Pair>
+          <Pair term="Customer">{receipt.customer_name}</Pair>
+        </dl>
+      </div>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Items</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-slate-500">
+            <th scope="col" className="py-1 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-1 pl-2 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-1 pl-2 text-center font-medium">
+              Tax
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.items.map((item, i) => (
+            <tr key={i} className="border-b border-slate-100 align-top">
+              <td className="py-1 pr-2">{item.name}</td>
+              <td className="py-1 pl-2 text-right">{item.quantity}</td>
+              <td className="py-1 pl-2 text-center">{item.tax_type}</td>
+              <td className="py-1 pl-2 text-right whitespace-nowrap">
+                {formatKshExact(item.amount)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto grid max-w-sm grid-cols-[1fr_max-content] gap-x-4 gap-y-1 text-sm">
+        {receipt.totals_by_type.map((t) => (
+          <div key={t.tax_type} className="contents">
+            <dt className="text-slate-600">{t.label}: taxable</dt>
+            <dd className="text-right">{formatKshExact(t.taxable)}</dd>
+            <dt className="text-slate-600">{t.label}: VAT</dt>
+            <dd className="text-right">{formatKshExact(t.tax)}</dd>
+          </div>
+        ))}
+        <dt className="font-medium">Total VAT</dt>
+        <dd className="text-right font-medium">{formatKshExact(receipt.total_tax)}</dd>
+        <dt className="text-base font-bold">Total</dt>
+        <dd className="text-right text-base font-bold">{formatKshExact(receipt.total)}</dd>
+      </dl>
+      <ControlUnit receipt={receipt} />
+    </article>
+  );
+}
