@@ -71,7 +71,6 @@ describe('sale invoices', () => {
       t.db.transaction(async (tx) => {
         const sale = {
           customerName: 'Wanjiku',
-          customerPhone: null,
           paymentMethod: 'Sandbox',
           pricesIncludeVat: false,
           vatCents: 3_200,

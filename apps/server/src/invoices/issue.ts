@@ -11,7 +11,6 @@ import { categories, invoiceCounters, invoices, products } from '../db/schema.ts
 /** A paid order as its invoice needs it, handed over by orders/ in the paying transaction. */
 export interface Sale {
   customerName: string;
-  customerPhone: string | null;
   paymentMethod: string;
   pricesIncludeVat: boolean;
   vatCents: number;
@@ -51,7 +50,6 @@ async function sourceOf(tx: Tx, sale: Sale): Promise<InvoiceSource> {
   );
   return {
     customerName: sale.customerName,
-    customerPhone: sale.customerPhone,
     paymentTypeCode: paymentTypeCode(sale.paymentMethod),
     pricesIncludeVat: sale.pricesIncludeVat,
     at: sale.at.toISOString(),

@@ -1,6 +1,6 @@
 // The invoices, eTIMS device and item tables: only invoices/ reads or writes them.
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { etimsDevices, etimsItems, invoices } from '../db/schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -153,4 +153,29 @@ export async function markRegistered(db: Db, key: string, registered: Record<str
 export async function invoiceById(db: Db, id: number): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
   return row;
+}
+
+/** The invoices of these orders (a person's data export). */
+export function invoicesOfOrders(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.orderId, orderIds))
+    .orderBy(asc(invoices.invoiceNo));
+}
+
+/**
+ * Erasure: the shop's copy of these orders' invoices keeps its numbers, lines and signature (KRA
+ * holds the invoice as issued) but no longer names the buyer.
+ */
+export async function forgetBuyer(tx: Tx, orderIds: number[], name: string): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx
+    .update(invoices)
+    .set({
+      source: sql`jsonb_set(${invoices.source}, '{customerName}', to_jsonb(${name}::text))`,
+      request: sql`case when ${invoices.request} is null then null else jsonb_set(${invoices.request}, '{custNm}', to_jsonb(${name}::text)) end`,
+    })
+    .where(inArray(invoices.orderId, orderIds));
 }

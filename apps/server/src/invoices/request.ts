@@ -111,7 +111,8 @@ export function saleRequest(
     ...REGISTRAR,
     receipt: {
       custTin: null,
-      custMblNo: source.customerPhone,
+      // The buyer's phone is optional to KRA, and not needed for the invoice: not sent.
+      custMblNo: null,
       rptNo: null,
       rcptPbctDt: at,
       trdeNm: trader.name,

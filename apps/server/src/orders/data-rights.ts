@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { orders, payments } from '../db/schema.ts';
 import { forgetPayers } from '../payments/data-rights.ts';
 import { eventsOfPayments } from '../payments/events-repo.ts';
+import { forgetBuyer, invoicesOfOrders } from '../invoices/repo.ts';
 import * as repo from './repo.ts';
 
 export async function ordersOf(db: Db, userId: number) {
@@ -14,11 +15,12 @@ export async function ordersOf(db: Db, userId: number) {
     .where(eq(orders.userId, userId))
     .orderBy(asc(orders.createdAt), asc(orders.id));
   const ids = rows.map((r) => r.id);
-  const [items, paid] = await Promise.all([
+  const [items, paid, invoices] = await Promise.all([
     repo.itemsOf(db, ids),
     ids.length
       ? db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id))
       : Promise.resolve([]),
+    invoicesOfOrders(db, ids),
   ]);
   const events = await eventsOfPayments(
     db,
@@ -74,6 +76,16 @@ export async function ordersOf(db: Db, userId: number) {
         created_at: p.createdAt.toISOString(),
         captured_at: p.capturedAt?.toISOString() ?? null,
       })),
+    // Tax invoices as issued to KRA (kept by law, so kept on erasure too).
+    tax_invoices: invoices
+      .filter((i) => i.orderId === o.id)
+      .map((i) => ({
+        kind: i.kind === 'R' ? 'credit note' : 'invoice',
+        number: i.invoiceNo,
+        status: i.status,
+        customer_name: i.source?.customerName ?? null,
+        total: i.source?.totalCents ?? null,
+      })),
   }));
 }
 
@@ -82,6 +94,8 @@ export async function ordersOf(db: Db, userId: number) {
  * address, the payer, the phone each M-Pesa payment was asked from, and those phones (and the
  * account's) wherever a provider's request or callback body carried them.
  */
+const ERASED_NAME = 'Erased customer';
+
 export async function anonymiseOrdersOf(
   tx: Tx,
   userId: number,
@@ -92,7 +106,7 @@ export async function anonymiseOrdersOf(
     await tx
       .update(orders)
       .set({
-        shippingName: 'Erased customer',
+        shippingName: ERASED_NAME,
         streetAddress: '',
         apartmentNumber: null,
         city: '',
@@ -105,4 +119,5 @@ export async function anonymiseOrdersOf(
       .returning({ id: orders.id })
   ).map((r) => r.id);
   await forgetPayers(tx, ids, accountPhone);
+  await forgetBuyer(tx, ids, ERASED_NAME);
 }

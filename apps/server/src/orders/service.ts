@@ -75,7 +75,6 @@ async function becamePaid(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<v
   const items = (await repo.itemsOf(tx, [order.id])).get(order.id) ?? [];
   await issueSaleInvoice(tx, order.id, {
     customerName: order.shippingName,
-    customerPhone: order.phone,
     paymentMethod: order.paymentMethod,
     pricesIncludeVat: order.pricesIncludeVat,
     vatCents: order.vatCents,

@@ -18,7 +18,6 @@ export interface InvoiceSourceLine {
 
 export interface InvoiceSource {
   customerName: string;
-  customerPhone: string | null;
   /** KRA's payment type code (pmtTyCd). */
   paymentTypeCode: string;
   pricesIncludeVat: boolean;
