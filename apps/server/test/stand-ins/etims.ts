@@ -25,7 +25,7 @@ export class EtimsStandIn {
   readonly invoices = new Map<number, Json>();
   /** The next answers are HTTP 500 (an outage at KRA). */
   failNext = 0;
-  /** Milliseconds to wait before answering (a slow gateway). */
+  /** Milliseconds to wait before answering (a slow gateway; a caller that gives up is dropped). */
   delayMs = 0;
   /** The next answers are an HTML page with status 200, not JSON (a proxy in the way). */
   htmlNext = 0;
@@ -83,7 +83,13 @@ export class EtimsStandIn {
       body = text;
     }
     this.calls.push({ path: url.pathname.replace('/etims-api', ''), headers: req.headers, body });
-    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    if (this.delayMs) {
+      // A slow gateway holds the request; when the caller gives up first, KRA never sees it.
+      let gone = false;
+      res.on('close', () => (gone = true));
+      await new Promise((r) => setTimeout(r, this.delayMs));
+      if (gone) return;
+    }
     if (this.failNext > 0) {
       this.failNext--;
       return send(res, 500, { message: 'Internal Server Error' });
