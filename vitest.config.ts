@@ -27,6 +27,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each worker imports the app once rather than once per file: every file builds its own
+          // app and database, so nothing but module-level counters is shared, and the suite's
+          // import time fell from 360 s to 85 s (summed over workers) on this machine.
+          isolate: false,
         },
       },
       './apps/web/vitest.config.ts',
