@@ -38,7 +38,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 60_000,
+  // Generous: the longest journeys take 20–30 s on a quiet machine, and a busy CI host (disk
+  // waits) once took a minute over one; a timeout is not what a journey checks.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: `../../.tmp/e2e-results-${port}`,

@@ -9,12 +9,13 @@ import {
   productCreateSchema,
   productPatchSchema,
   productSchema,
+  productUpdateSchema,
   productTaxSchema,
   productTaxViewSchema,
   categoryTaxSchema,
   categorySlugParamSchema,
 } from '@duka/domain';
-import { createProduct, patchProduct } from './admin-service.ts';
+import { createProduct, patchProduct, updateProduct } from './admin-service.ts';
 import { productTax, setCategoryClass, setProductTax } from './tax-admin.ts';
 import { getProduct, listAllReviews } from './service.ts';
 
@@ -46,6 +47,26 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await patchProduct(db, request.params.id, request.body);
+      return getProduct(db, request.params.id);
+    },
+  );
+
+  app.put(
+    '/admin/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save every field of a product at once (the product editor); price in cents',
+        description:
+          'Images must be uploaded first (POST /api/uploads), the main image first. A SKU another product has is refused with 409 and `fields.sku`.',
+        security,
+        params: idParamSchema,
+        body: productUpdateSchema,
+        response: { 200: productSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await updateProduct(db, request.params.id, request.body);
       return getProduct(db, request.params.id);
     },
   );

@@ -111,3 +111,91 @@ describe('POST /api/products', () => {
     expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(['title', 'images.0']));
   });
 });
+
+describe('PUT /api/admin/products/{id} (the product editor, issue 21)', () => {
+  const full = (overrides: object = {}) => ({
+    title: 'Kiondo Basket, Large',
+    brand: 'Machakos Weavers',
+    description: 'Hand-woven sisal with a leather strap.',
+    category: 'Baskets And Bags',
+    tags: ['sisal', 'handmade'],
+    images: [
+      '/uploads/1b6a3c1e-5d3f-4a8e-9b2a-1c2d3e4f5a6b.webp',
+      '/uploads/2b6a3c1e-5d3f-4a8e-9b2a-1c2d3e4f5a6b.webp',
+    ],
+    sku: `KIONDO-L-${Math.random().toString(36).slice(2, 8)}`,
+    price: 320_000,
+    discountPercentage: 10,
+    stock: 14,
+    weight: 650,
+    dimensions: { width: 400, height: 350, depth: 200 },
+    warrantyInformation: 'No warranty',
+    shippingInformation: 'Ships in 2 days',
+    returnPolicy: '14 days return policy',
+    ...overrides,
+  });
+  const put = (id: number, payload: object, who = boss) =>
+    t.app.inject({ method: 'PUT', url: `/api/admin/products/${id}`, headers: who.auth, payload });
+
+  it('saves every field at once and the shop shows them', async () => {
+    const id = await product(t.db, { priceCents: 100_000, stock: 0, title: 'Basket' });
+    const body = full();
+    const res = await put(id, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = (await t.app.inject(`/api/products/${id}`)).json();
+    expect(shown).toMatchObject({
+      title: 'Kiondo Basket, Large',
+      brand: 'Machakos Weavers',
+      description: 'Hand-woven sisal with a leather strap.',
+      category: 'baskets-and-bags',
+      categoryName: 'Baskets And Bags',
+      tags: ['sisal', 'handmade'],
+      images: body.images,
+      thumbnail: body.images[0],
+      sku: body.sku,
+      price: 320_000,
+      discountPercentage: 10,
+      stock: 14,
+      availabilityStatus: 'In Stock',
+      weight: 650,
+      dimensions: { width: 400, height: 350, depth: 200 },
+      warrantyInformation: 'No warranty',
+      shippingInformation: 'Ships in 2 days',
+      returnPolicy: '14 days return policy',
+    });
+    // The images' new order: the second becomes the main one.
+    await put(id, { ...body, images: [body.images[1], body.images[0]] });
+    expect((await t.app.inject(`/api/products/${id}`)).json().images).toEqual([
+      body.images[1],
+      body.images[0],
+    ]);
+  });
+
+  it("refuses another product's SKU, bad values, strangers and unknown products", async () => {
+    const first = await product(t.db, { priceCents: 100_000, stock: 1 });
+    const second = await product(t.db, { priceCents: 100_000, stock: 1 });
+    const taken = full();
+    expect((await put(first, taken)).statusCode).toBe(200);
+    const clash = await put(second, full({ sku: taken.sku }));
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().fields.sku).toContain(`Product ${first}`);
+    // Saving the same product with its own SKU is fine.
+    expect((await put(first, taken)).statusCode).toBe(200);
+
+    const bad = await put(second, full({ price: -5, stock: 1.5, images: [] }));
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(
+      expect.arrayContaining(['price', 'stock', 'images']),
+    );
+    expect((await put(second, { ...full(), extra: 1 })).statusCode).toBe(400);
+    const before = (await t.app.inject(`/api/products/${second}`)).json();
+    expect(before.title).not.toBe('Kiondo Basket, Large');
+
+    expect((await put(second, full(), await shopper(t.app))).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/admin/products/${second}`, payload: full() }))
+        .statusCode,
+    ).toBe(401);
+    expect((await put(2_000_000, full())).statusCode).toBe(404);
+  });
+});

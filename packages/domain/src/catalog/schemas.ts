@@ -225,3 +225,40 @@ export const productCreateSchema = z.object({
   returnPolicy: z.string().trim().max(200).default('30 days return policy'),
 });
 export type ProductCreate = z.input<typeof productCreateSchema>;
+
+const millimetres = z.number().min(0, 'Enter a size of 0 or more.').max(100_000);
+
+/**
+ * PUT /api/admin/products/{id} (issue 21): the product editor saves every field at once, as the
+ * editor shows them. Price is cents; the SKU must be the shop's only product with it.
+ */
+export const productUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Product name is required').max(200),
+    brand: z.string().trim().min(1, 'Brand is required').max(100),
+    description: z.string().trim().min(1, 'Description is required').max(5000),
+    category: z.string().trim().min(1, 'Category is required').max(60),
+    tags: z.array(z.string().trim().min(1).max(40)).max(20),
+    images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
+    sku: z.string().trim().min(1, 'Enter a SKU.').max(60),
+    price: int32(PRODUCT_EDIT_MESSAGES.price)
+      .min(1, PRODUCT_EDIT_MESSAGES.price)
+      .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price),
+    discountPercentage: z
+      .number({ error: PRODUCT_EDIT_MESSAGES.discount })
+      .min(0, PRODUCT_EDIT_MESSAGES.discount)
+      .max(100, PRODUCT_EDIT_MESSAGES.discount),
+    stock: int32(PRODUCT_EDIT_MESSAGES.stock)
+      .min(0, PRODUCT_EDIT_MESSAGES.stock)
+      .max(MAX_STOCK, PRODUCT_EDIT_MESSAGES.stock),
+    weight: int32('Enter the weight in whole grams.').min(0).max(10_000_000).describe('grams'),
+    dimensions: z
+      .object({ width: millimetres, height: millimetres, depth: millimetres })
+      .strict()
+      .describe('millimetres'),
+    warrantyInformation: z.string().trim().max(200),
+    shippingInformation: z.string().trim().max(200),
+    returnPolicy: z.string().trim().max(200),
+  })
+  .strict();
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;

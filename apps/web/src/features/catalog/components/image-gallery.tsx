@@ -38,7 +38,8 @@ export function ImageGallery({ images, title }: { images: string[]; title: strin
           </li>
         ))}
       </ul>
-      <div className="aspect-square min-w-0 flex-1 overflow-hidden rounded-2xl bg-slate-100">
+      {/* The main image is shown whole (issue 21): a tall shoe or a wide sofa is never cropped. */}
+      <div className="aspect-square min-w-0 flex-1 overflow-hidden rounded-2xl bg-white">
         {main && (
           <ProductImage
             src={main}
@@ -47,7 +48,7 @@ export function ImageGallery({ images, title }: { images: string[]; title: strin
             width={800}
             height={800}
             priority
-            className="h-full w-full object-cover"
+            className="h-full w-full object-contain"
             data-testid="main-image"
           />
         )}

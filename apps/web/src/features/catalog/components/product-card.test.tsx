@@ -53,9 +53,10 @@ describe('ProductCard', () => {
 });
 
 describe('discountBadgeText', () => {
-  it('rounds to one decimal and leaves out what rounds to nothing', () => {
-    expect(discountBadgeText(12.5)).toBe('\u221212.5%');
+  it('shows whole percents and leaves out what rounds to nothing', () => {
+    expect(discountBadgeText(12.5)).toBe('\u221213%');
+    expect(discountBadgeText(12.49)).toBe('\u221212%');
     expect(discountBadgeText(7.04)).toBe('\u22127%');
-    expect(discountBadgeText(0.04)).toBe('');
+    expect(discountBadgeText(0.4)).toBe('');
   });
 });

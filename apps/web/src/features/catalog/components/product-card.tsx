@@ -4,9 +4,9 @@ import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { displayPriceCents, formatKsh, percentToBasisPoints } from '@duka/domain/pricing/money';
 import { HalfStars } from '../../../components/ui/half-stars.tsx';
 
-/** '−10%' (with a true minus sign), to one decimal at most; empty when there is no discount. */
+/** '−10%' (with a true minus sign), in whole percents (issue 21); empty when it rounds to none. */
 export function discountBadgeText(discountPercentage: number): string {
-  const shown = Math.round(discountPercentage * 10) / 10;
+  const shown = Math.round(discountPercentage);
   return shown > 0 ? `\u2212${shown}%` : '';
 }
 
@@ -16,7 +16,7 @@ function DiscountBadge({ discountPercentage }: { discountPercentage: number }) {
   return (
     <span className="absolute top-2 left-2 rounded-md bg-red-700 px-2 py-0.5 text-xs font-bold text-white shadow-sm">
       <span aria-hidden="true">{text}</span>
-      <span className="sr-only">{Math.round(discountPercentage * 10) / 10}% off</span>
+      <span className="sr-only">{Math.round(discountPercentage)}% off</span>
     </span>
   );
 }
