@@ -262,3 +262,44 @@ test('the admin makes a product VAT-exempt; a shopper buying it pays VAT on deli
   const [, , shipping, , vat] = figures;
   expect(vat).toBe(Math.round(shipping! * 0.16)); // 16 % of delivery, none of the exempt item
 });
+
+test('the admin changes the details of a product in the editor, and the shop shows them', async ({
+  page,
+  request,
+  loggedInAdmin: _admin,
+}) => {
+  // Its stock is saved unchanged: other journeys pick products by their stock.
+  const id = await productInStock(request, 25);
+  const before = await (await request.get(`/api/products/${id}`)).json();
+  await page.goto('/dashboard/products/all');
+  await page.getByRole('searchbox', { name: 'Search products', exact: true }).fill(before.title);
+  await page
+    .getByRole('link', { name: `Edit details: ${before.title}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`/dashboard/products/${id}/edit`);
+  await expect(page.getByLabel('Product Name')).toHaveValue(before.title);
+  await expect(page.getByLabel('Stock')).toHaveValue(String(before.stock));
+
+  const title = `${before.title} Deluxe`;
+  const sku = `DUKA-EDIT-${id}`;
+  await page.getByLabel('Product Name').fill(title);
+  await page.getByLabel('SKU').fill(sku);
+  await page.getByLabel('Width (mm)').fill('120');
+  await page.getByLabel('Stock').fill('-3');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Please correct the fields marked below.')).toBeVisible();
+  await expect(page.getByText('Please enter a valid number for stock change.')).toBeVisible();
+  await expect(page.getByLabel('Product Name')).toHaveValue(title); // nothing typed is lost
+
+  await page.getByLabel('Stock').fill(String(before.stock));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Product saved')).toBeVisible();
+  const after = await (await request.get(`/api/products/${id}`)).json();
+  expect(after).toMatchObject({ title, sku, stock: before.stock });
+  expect(after.dimensions.width).toBe(120);
+
+  await page.getByRole('link', { name: 'View in the shop' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(sku)).toBeVisible();
+});

@@ -226,7 +226,10 @@ export const productCreateSchema = z.object({
 });
 export type ProductCreate = z.input<typeof productCreateSchema>;
 
-const millimetres = z.number().min(0, 'Enter a size of 0 or more.').max(100_000);
+const millimetres = z
+  .number({ error: 'Enter a size in millimetres.' })
+  .min(0, 'Enter a size of 0 or more.')
+  .max(100_000, 'Enter a size up to 100,000 mm.');
 
 /**
  * PUT /api/admin/products/{id} (issue 21): the product editor saves every field at once, as the

@@ -8,6 +8,7 @@ import type {
   ProductPage,
   ProductPatch,
   ProductSort,
+  ProductUpdate,
 } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
@@ -37,3 +38,12 @@ export const patchProduct = (id: number, patch: ProductPatch) =>
 
 export const createProduct = (input: ProductCreate) =>
   api<{ message: string; product: Product }>('/products', { method: 'POST', body: input });
+
+export const productQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['products', 'admin', 'detail', id],
+    queryFn: () => api<Product>(`/products/${id}`),
+  });
+
+export const updateProduct = (id: number, input: ProductUpdate) =>
+  api<Product>(`/admin/products/${id}`, { method: 'PUT', body: input });

@@ -1,6 +1,7 @@
 // One product of All Products (SPEC §2.14): image, title, category, rating, price and stock, with
 // the Edit Price / Discount / Stock buttons. A compact row so six fit on a phone without endless
 // scrolling.
+import { Link } from 'react-router';
 import type { ProductSummary } from '@duka/domain';
 import { displayPriceCents, formatKsh, percentToBasisPoints } from '@duka/domain/pricing/money';
 import type { EditAction } from './edit-product-modal.tsx';
@@ -71,6 +72,13 @@ export function AdminProductCard({
             <span className="sr-only">: {title}</span>
           </button>
         ))}
+        <Link
+          to={`/dashboard/products/${product.id}/edit`}
+          aria-label={`Edit details: ${title}`}
+          className="col-span-2 rounded-lg border border-slate-300 px-2 py-1.5 text-center text-sm font-medium text-slate-800 hover:border-brand-600 hover:bg-brand-50"
+        >
+          Edit details
+        </Link>
         <button
           type="button"
           onClick={onTax}
