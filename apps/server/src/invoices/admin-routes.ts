@@ -11,6 +11,7 @@ import {
   type AdminInvoice,
 } from '@duka/domain';
 import { conflict, found } from '../lib/http-error.ts';
+import { paged } from '../lib/paged.ts';
 import * as repo from './repo.ts';
 
 function toAdminInvoice(row: repo.InvoiceRow): AdminInvoice {
@@ -52,9 +53,9 @@ const invoicesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { status, limit, skip } = request.query;
-      const [rows, [counted]] = await repo.listInvoices(db, status, limit, skip);
-      return { invoices: rows.map(toAdminInvoice), total: Number(counted?.n ?? 0), skip, limit };
+      const { status, ...page } = request.query;
+      const { rows, total } = repo.listInvoices(db, status);
+      return paged('invoices', page, rows, total, toAdminInvoice);
     },
   );
 

@@ -7,16 +7,18 @@ import type { EtimsOutcome, EtimsPort } from './etims-client.ts';
 import { classOf, itemCodeOf, itemRegistration, type Trader } from './request.ts';
 import * as repo from './repo.ts';
 
-/** The item code of each line's key, given out the first time it is sold. */
-export async function itemCodes(db: Db, lines: InvoiceSourceLine[]): Promise<Map<string, string>> {
+export type ItemRow = Awaited<ReturnType<typeof repo.itemRows>>[number];
+
+/** Each line's item row, by key, with its code given out the first time it is sold. */
+export async function itemsOf(db: Db, lines: InvoiceSourceLine[]): Promise<Map<string, ItemRow>> {
   const rows = await repo.itemRows(db, [...new Set(lines.map((l) => l.key))]);
-  const codes = new Map<string, string>();
+  const items = new Map<string, ItemRow>();
   for (const row of rows) {
-    const code = row.itemCd ?? itemCodeOf(row.key, row.itemNo);
-    if (!row.itemCd) await repo.setItemCode(db, row.key, code);
-    codes.set(row.key, code);
+    const itemCd = row.itemCd ?? itemCodeOf(row.key, row.itemNo);
+    if (!row.itemCd) await repo.setItemCode(db, row.key, itemCd);
+    items.set(row.key, { ...row, itemCd });
   }
-  return codes;
+  return items;
 }
 
 const sameRegistration = (a: Record<string, unknown> | null, b: Record<string, unknown>) =>
@@ -27,18 +29,17 @@ export async function registerItems(
   db: Db,
   port: EtimsPort,
   lines: InvoiceSourceLine[],
-  codes: ReadonlyMap<string, string>,
+  items: Map<string, ItemRow>,
   trader: Trader,
 ): Promise<Exclude<EtimsOutcome<null>, { kind: 'ok' }> | null> {
-  const rows = new Map((await repo.itemRows(db, [...codes.keys()])).map((r) => [r.key, r]));
   for (const line of lines) {
-    const itemCd = codes.get(line.key)!;
+    const item = items.get(line.key)!;
     const wanted = { itemNm: line.name, taxTyCd: line.taxType, itemClsCd: classOf(line, trader) };
-    if (sameRegistration(rows.get(line.key)?.registered ?? null, wanted)) continue;
-    const outcome = await port.saveItem(itemRegistration(line, itemCd, trader));
+    if (sameRegistration(item.registered, wanted)) continue;
+    const outcome = await port.saveItem(itemRegistration(line, item.itemCd!, trader));
     if (outcome.kind !== 'ok') return outcome;
     await repo.markRegistered(db, line.key, wanted);
-    rows.set(line.key, { ...rows.get(line.key)!, registered: wanted });
+    items.set(line.key, { ...item, registered: wanted });
   }
   return null;
 }

@@ -79,18 +79,13 @@ export function invoicesOfOrder(db: Db, orderId: number) {
     .orderBy(asc(invoices.invoiceNo));
 }
 
-export function listInvoices(db: Db, status: string | undefined, limit: number, offset: number) {
+/** Newest number first, for a paged list (lib/paged.ts). */
+export function listInvoices(db: Db, status: string | undefined) {
   const where: SQL | undefined = status ? eq(invoices.status, status) : undefined;
-  return Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.invoiceNo))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(invoices).where(where),
-  ]);
+  return {
+    rows: db.select().from(invoices).where(where).orderBy(desc(invoices.invoiceNo)),
+    total: db.select({ n: count() }).from(invoices).where(where),
+  };
 }
 
 /** A failed invoice goes back in the queue (after the cause is fixed), with the same number. */

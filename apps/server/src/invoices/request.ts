@@ -1,8 +1,7 @@
 // What is sent to eTIMS (issue 23), built from an invoice's frozen content: the item registration
 // (saveItem) and the invoice itself (saveTrnsSalesOsdc), amounts in shillings as KRA states them.
 import { TAX_RATES, TAX_TYPES, type InvoiceSource, type InvoiceSourceLine } from '@duka/domain';
-import { DELIVERY_LINE_KEY } from '@duka/domain';
-import { etimsDateTime } from './sandbox.ts';
+import { DELIVERY_LINE_KEY, nairobiTimestamp } from '@duka/domain';
 
 export interface Trader {
   tin: string;
@@ -74,7 +73,7 @@ export function saleRequest(
   trader: Trader,
 ): Record<string, unknown> {
   const { source } = invoice;
-  const at = etimsDateTime(new Date(source.at));
+  const at = nairobiTimestamp(new Date(source.at));
   const credit = invoice.kind === 'R';
   const perType: Record<string, number> = {};
   for (const type of TAX_TYPES) {

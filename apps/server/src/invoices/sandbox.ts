@@ -3,15 +3,10 @@
 // Invoices screen) works on a laptop. Its signature is an HMAC of the invoice under JWT_SECRET;
 // every receipt it signs is marked 'SANDBOX — NOT A TAX INVOICE'.
 import { createHmac } from 'node:crypto';
+import { nairobiTimestamp } from '@duka/domain';
 import type { DeviceInfo, EtimsOutcome, EtimsPort, SaleReceipt } from './etims-client.ts';
 
 const exchange = (path: string, request: unknown) => ({ path, request, answer: null });
-
-/** YYYYMMDDhhmmss in Nairobi time, as the control unit states it. */
-export function etimsDateTime(at: Date): string {
-  const nairobi = new Date(at.getTime() + 3 * 3_600_000);
-  return nairobi.toISOString().replace(/\D/g, '').slice(0, 14);
-}
 
 export class SandboxEtims implements EtimsPort {
   readonly mode = 'sandbox';
@@ -40,7 +35,7 @@ export class SandboxEtims implements EtimsPort {
       totRcptNo: number,
       intrlData: digest.slice(16, 42),
       rcptSign: digest.slice(0, 16),
-      sdcDateTime: etimsDateTime(new Date()),
+      sdcDateTime: nairobiTimestamp(),
     };
     return {
       kind: 'ok',

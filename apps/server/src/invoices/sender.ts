@@ -5,8 +5,8 @@
 // (resultCd other than 000) marks it failed with KRA's message for an admin to fix and retry.
 import type { Db } from '../db/client.ts';
 import type { EtimsOutcome, EtimsPort } from './etims-client.ts';
-import { readyDevice } from './device.ts';
-import { itemCodes, registerItems } from './items.ts';
+import { readyDevice, type DeviceReady } from './device.ts';
+import { itemsOf, registerItems } from './items.ts';
 import { saleRequest, type InvoiceToSend, type Trader } from './request.ts';
 import * as repo from './repo.ts';
 
@@ -42,10 +42,18 @@ export async function sendDueInvoices(
 ): Promise<SendReport> {
   const now = options.now ?? (() => new Date());
   const report: SendReport = { sent: 0, retrying: 0, failed: 0, waiting: 0 };
+  // The device is made ready once a run (one read, or one initialisation), for all its invoices.
+  const devices = new Map<string, Promise<DeviceReady>>();
+  const deviceOf = (branch: string) => {
+    if (!devices.has(branch)) {
+      devices.set(branch, readyDevice(deps.db, deps.port, branch, deps.secret));
+    }
+    return devices.get(branch)!;
+  };
   for (let i = 0; i < (options.max ?? 100); i++) {
     const invoice = await repo.claimNext(deps.db, now(), LEASE_MS);
     if (!invoice) break;
-    report[await sendOne(deps, invoice, now())]++;
+    report[await sendOne(deps, invoice, now(), deviceOf)]++;
   }
   return report;
 }
@@ -54,6 +62,7 @@ async function sendOne(
   deps: SenderDeps,
   invoice: repo.InvoiceRow,
   now: Date,
+  deviceOf: (branch: string) => Promise<DeviceReady>,
 ): Promise<keyof SendReport> {
   const { db, port, trader } = deps;
   if (!invoice.source) return refuse(deps, invoice, 'The invoice has no content to send.');
@@ -67,10 +76,11 @@ async function sendOne(
       return 'waiting';
     }
   }
-  const device = await readyDevice(db, port, invoice.branch, deps.secret);
+  const device = await deviceOf(invoice.branch);
   if (!device.ready) return retry(deps, invoice, now, device.why);
 
-  const codes = await itemCodes(db, invoice.source.lines);
+  const items = await itemsOf(db, invoice.source.lines);
+  const codes = new Map([...items].map(([key, item]) => [key, item.itemCd!]));
   const toSend: InvoiceToSend = {
     kind: invoice.kind as 'S' | 'R',
     orderId: invoice.orderId,
@@ -79,8 +89,8 @@ async function sendOne(
     source: invoice.source,
   };
   const request = await repo.freezeRequest(db, invoice.id, saleRequest(toSend, codes, trader));
-  const items = await registerItems(db, port, invoice.source.lines, codes, trader);
-  if (items) return outcomeOf(deps, invoice, now, items, 'registering its items');
+  const unregistered = await registerItems(db, port, invoice.source.lines, items, trader);
+  if (unregistered) return outcomeOf(deps, invoice, now, unregistered, 'registering its items');
 
   const outcome = await port.saveSale(request);
   if (outcome.kind !== 'ok') return outcomeOf(deps, invoice, now, outcome, 'sending it');

@@ -32,3 +32,10 @@ export function nairobiMonthStart(now: Date, monthsBack: number): Date {
 export function nairobiDate(instant: Date): string {
   return new Date(instant.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** YYYYMMDDHHmmss on Nairobi's clock, as Daraja and KRA's eTIMS write times. */
+export function nairobiTimestamp(now: Date = new Date()): string {
+  // The ISO string of the shifted instant reads as Nairobi's clock.
+  const iso = new Date(now.getTime() + NAIROBI_OFFSET_MS).toISOString();
+  return iso.slice(0, 19).replace(/[-T:]/g, '');
+}
