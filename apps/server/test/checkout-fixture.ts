@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
-import { cartItems, categories, products } from '../src/db/schema.ts';
+import { cartItems, categories, products, productVariants } from '../src/db/schema.ts';
 import type { LoggedIn } from './accounts.ts';
 
 let sku = 0;
@@ -34,8 +34,21 @@ export async function product(
   return row!.id;
 }
 
-export async function putInCart(db: Db, userId: number, productId: number, quantity: number) {
-  await db.insert(cartItems).values({ userId, productId, quantity });
+/** Puts the product in the cart: the variant named, or its first. */
+export async function putInCart(
+  db: Db,
+  userId: number,
+  productId: number,
+  quantity: number,
+  variantId?: number,
+) {
+  const [first] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(productVariants.position, productVariants.id)
+    .limit(1);
+  await db.insert(cartItems).values({ userId, productId, variantId: variantId ?? first!.id, quantity });
 }
 
 export async function stockOf(db: Db, productId: number): Promise<number> {

@@ -53,6 +53,8 @@ describe('cart and wishlist', () => {
         product_id: p,
         user_id: a.id,
         title: 'Mvule stool',
+        variant_id: expect.any(Number),
+        variant: '',
         image: '/images/products/test.webp',
         price: 250_000,
         discount_percentage: 12.5,

@@ -1,5 +1,5 @@
 // Cart and wishlist queries. Lines are priced by the catalogue at read time.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   basisPointsToPercent,
   maxQuantity,
@@ -8,20 +8,32 @@ import {
   type WishlistLine,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { cartItems, products, users, wishlistItems } from '../db/schema.ts';
+import {
+  cartItems,
+  productOptions,
+  products,
+  productVariants,
+  users,
+  wishlistItems,
+} from '../db/schema.ts';
 
-const productFields = {
+/** A line's product and variant: price, stock and image are the variant's. */
+const variantFields = {
   productId: products.id,
+  variantId: productVariants.id,
   title: products.title,
-  image: products.thumbnail,
-  priceCents: products.priceCents,
-  discountBp: products.discountBp,
-  stock: products.stock,
+  variantTitle: productVariants.title,
+  image: sql<string>`coalesce(${productVariants.image}, ${products.thumbnail})`,
+  priceCents: productVariants.priceCents,
+  discountBp: productVariants.discountBp,
+  stock: productVariants.stock,
 };
 
 type Priced = {
   productId: number;
+  variantId: number | null;
   title: string;
+  variantTitle: string | null;
   image: string;
   priceCents: number;
   discountBp: number;
@@ -33,6 +45,8 @@ function linePart(row: Priced, userId: number) {
     product_id: row.productId,
     user_id: userId,
     title: row.title,
+    variant_id: row.variantId,
+    variant: row.variantTitle ?? '',
     image: row.image,
     price: row.priceCents,
     discount_percentage: basisPointsToPercent(row.discountBp),
@@ -40,19 +54,23 @@ function linePart(row: Priced, userId: number) {
   };
 }
 
-/** The shopper's cart; `maxUnitsPerLine` is the cap each line's `max_quantity` honours. */
+/**
+ * The shopper's cart; `maxUnitsPerLine` is the cap each line's `max_quantity` honours. Given
+ * `variantId`, only that line.
+ */
 export async function cartOf(
   db: Db | Tx,
   userId: number,
   maxUnitsPerLine: number,
-  productId?: number,
+  variantId?: number,
 ): Promise<CartLineFromServer[]> {
   const rows = await db
-    .select({ id: cartItems.id, quantity: cartItems.quantity, ...productFields })
+    .select({ id: cartItems.id, quantity: cartItems.quantity, ...variantFields })
     .from(cartItems)
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(
-      and(eq(cartItems.userId, userId), productId ? eq(cartItems.productId, productId) : undefined),
+      and(eq(cartItems.userId, userId), variantId ? eq(cartItems.variantId, variantId) : undefined),
     )
     .orderBy(asc(cartItems.id));
   return rows.map((r) => ({
@@ -68,10 +86,22 @@ export async function wishlistOf(
   userId: number,
   productId?: number,
 ): Promise<WishlistLine[]> {
+  // A line naming no variant shows the product: its lowest price and whole stock.
   const rows = await db
-    .select({ id: wishlistItems.id, ...productFields })
+    .select({
+      id: wishlistItems.id,
+      productId: products.id,
+      variantId: wishlistItems.variantId,
+      title: products.title,
+      variantTitle: productVariants.title,
+      image: sql<string>`coalesce(${productVariants.image}, ${products.thumbnail})`,
+      priceCents: sql<number>`coalesce(${productVariants.priceCents}, ${products.priceCents})`,
+      discountBp: sql<number>`coalesce(${productVariants.discountBp}, ${products.discountBp})`,
+      stock: sql<number>`coalesce(${productVariants.stock}, ${products.stock})`,
+    })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, wishlistItems.variantId))
     .where(
       and(
         eq(wishlistItems.userId, userId),
@@ -82,12 +112,24 @@ export async function wishlistOf(
   return rows.map((r) => ({ id: r.id, ...linePart(r, userId) }));
 }
 
-export async function productStock(db: Db | Tx, productId: number): Promise<number | undefined> {
+/** A product's variants on sale, in the order its page shows them. */
+export async function variantsOnSale(db: Db | Tx, productId: number) {
+  return db
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), isNull(productVariants.archivedAt)))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+}
+
+/** The product's first option's name ('Size'), for 'Please choose a size.' */
+export async function firstOptionName(db: Db | Tx, productId: number): Promise<string | undefined> {
   const [row] = await db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.stock;
+    .select({ name: productOptions.name })
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(productOptions.position))
+    .limit(1);
+  return row?.name;
 }
 
 /**
@@ -101,7 +143,9 @@ export async function lockShopper(tx: Tx, userId: number): Promise<void> {
 /** A cart line as checkout prices it: the catalogue's sale price and stock right now. */
 export interface PricedCartLine {
   productId: number;
+  variantId: number;
   title: string;
+  variantTitle: string;
   sku: string;
   taxType: TaxType;
   image: string;
@@ -115,29 +159,42 @@ export async function pricedCartLines(db: Db | Tx, userId: number): Promise<Pric
   return db
     .select({
       productId: products.id,
+      variantId: productVariants.id,
       title: products.title,
-      sku: products.sku,
+      variantTitle: productVariants.title,
+      sku: productVariants.sku,
       taxType: sql<TaxType>`${products.taxType}`,
-      image: products.thumbnail,
+      image: sql<string>`coalesce(${productVariants.image}, ${products.thumbnail})`,
       quantity: cartItems.quantity,
-      priceCents: products.priceCents,
-      salePriceCents: products.salePriceCents,
-      stock: products.stock,
+      priceCents: productVariants.priceCents,
+      salePriceCents: productVariants.salePriceCents,
+      stock: productVariants.stock,
     })
     .from(cartItems)
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.id));
 }
 
-/** What was bought leaves the cart. */
+/** What was bought leaves the cart: each line's variant (an old line's: every line of its product). */
 export async function removeFromCart(
   tx: Db | Tx,
   userId: number,
-  productIds: readonly number[],
+  bought: readonly { productId: number; variantId: number | null }[],
 ): Promise<void> {
-  if (productIds.length === 0) return;
+  const variantIds = bought.flatMap((b) => (b.variantId === null ? [] : [b.variantId]));
+  const productIds = bought.flatMap((b) => (b.variantId === null ? [b.productId] : []));
+  if (bought.length === 0) return;
   await tx
     .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, [...productIds])));
+    .where(
+      and(
+        eq(cartItems.userId, userId),
+        or(
+          variantIds.length > 0 ? inArray(cartItems.variantId, variantIds) : undefined,
+          productIds.length > 0 ? inArray(cartItems.productId, productIds) : undefined,
+        ),
+      ),
+    );
 }

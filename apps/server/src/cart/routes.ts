@@ -6,6 +6,7 @@ import {
   cartItemInputSchema,
   cartLineSchema,
   cartQuantitySchema,
+  cartVariantQuerySchema,
   messageSchema,
   productIdParamSchema,
 } from '@duka/domain';
@@ -57,7 +58,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const item = await cart.addToCart(
         db,
         currentUser(request).id,
-        request.body.product_id,
+        { productId: request.body.product_id, variantId: request.body.variant_id },
         request.body.quantity,
         cap,
       );
@@ -71,9 +72,10 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Change the quantity of a product in your cart (1 up to the stock and the per-line cap)',
+          'Change the quantity of a product in your cart (1 up to the stock and the per-line cap); ?variant_id= says which line when the product has several',
         security,
         params: productIdParamSchema,
+        querystring: cartVariantQuerySchema,
         body: cartQuantitySchema,
         response: { 200: messageSchema.extend({ item: cartLineSchema }), ...errors },
       },
@@ -83,7 +85,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       item: await cart.setCartQuantity(
         db,
         currentUser(request).id,
-        request.params.id,
+        { productId: request.params.id, variantId: request.query.variant_id },
         request.body.quantity,
         cap,
       ),
@@ -95,14 +97,19 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Remove a product (by product id) from your cart',
+        summary:
+          'Remove a product (by product id) from your cart: the line of ?variant_id=, or every line of the product',
         security,
         params: productIdParamSchema,
+        querystring: cartVariantQuerySchema,
         response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {
-      await cart.removeFromCart(db, currentUser(request).id, request.params.id);
+      await cart.removeFromCart(db, currentUser(request).id, {
+        productId: request.params.id,
+        variantId: request.query.variant_id,
+      });
       return { message: CART_MESSAGES.removedFromCart };
     },
   );

@@ -110,10 +110,12 @@ describe('counters', () => {
     expect(edit.statusCode).toBe(200);
     await t.db.update(products).set({ stock: 500 }).where(eq(products.id, second!.id));
     await t.db.transaction(async (tx) => {
-      await takeStock(tx, [{ productId: second!.id, quantity: 3, title: second!.title }]);
+      await takeStock(tx, [
+        { productId: second!.id, variantId: null, quantity: 3, title: second!.title },
+      ]);
     });
     await t.db.transaction(async (tx) => {
-      await returnStock(tx, [{ productId: second!.id, quantity: 2 }]);
+      await returnStock(tx, [{ productId: second!.id, variantId: null, quantity: 2 }]);
     });
     await t.db.update(products).set({ stock: sql`${products.stock} + 1` });
     expect(await get<CategoryFacet[]>('/api/products/categories')).toEqual(before);

@@ -2,10 +2,12 @@ import {
   basisPointsToPercent,
   type Product,
   type ProductSummary,
+  type ProductVariant,
   type PublicReview,
   type Review,
 } from '@duka/domain';
 import type { products, reviews } from '../db/schema.ts';
+import type { OptionRow, VariantRow } from './repo.ts';
 
 /** A product as its page shows it: every column but the search ones. */
 type ProductRow = Omit<typeof products.$inferSelect, 'searchText' | 'searchWords'>;
@@ -48,10 +50,32 @@ export function toProductSummary(row: CardRow, categorySlug: string): ProductSum
   };
 }
 
+/** A variant as the API shows it: its option values named after the product's options. */
+export function toVariant(row: VariantRow, options: OptionRow[]): ProductVariant {
+  const values = [row.option1, row.option2, row.option3];
+  const named: Record<string, string> = {};
+  options.forEach((option, i) => {
+    const value = values[i];
+    if (value != null) named[option.name] = value;
+  });
+  return {
+    id: row.id,
+    sku: row.sku,
+    title: row.title,
+    options: named,
+    price: row.priceCents,
+    discountPercentage: basisPointsToPercent(row.discountBp),
+    stock: row.stock,
+    ...(row.image ? { image: row.image } : {}),
+  };
+}
+
 export function toProduct(
   row: ProductRow,
   category: { slug: string; name: string },
   images: string[],
+  options: OptionRow[],
+  variants: VariantRow[],
 ): Product {
   // Every field written out: spreading the summary in made this 20 times slower (V8).
   return {
@@ -77,6 +101,8 @@ export function toProduct(
     shippingInformation: row.shippingInformation,
     availabilityStatus: availabilityOf(row.stock),
     returnPolicy: row.returnPolicy,
+    options,
+    variants: variants.map((v) => toVariant(v, options)),
   };
 }
 

@@ -17,7 +17,15 @@ import {
 import { TOP_PICK_MIN_RATING, type ProductSort } from '@duka/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { categories, productCounts, productImages, products, reviews } from '../db/schema.ts';
+import {
+  categories,
+  productCounts,
+  productImages,
+  productOptions,
+  products,
+  productVariants,
+  reviews,
+} from '../db/schema.ts';
 import { queryRows } from '../lib/sql.ts';
 import { prepared } from './prepared.ts';
 import { matchesAllWords, type SearchTerms } from './search.ts';
@@ -242,7 +250,25 @@ export async function countUpTo(db: Db, where: SQL | undefined, cap: number): Pr
 /** Every column a product page shows; the search columns stay in the database. */
 const { searchText: _text, searchWords: _words, ...detailColumns } = getTableColumns(products);
 
-/** A product with its category and its images in order: one query. */
+export interface OptionRow {
+  name: string;
+  values: string[];
+}
+
+export interface VariantRow {
+  id: number;
+  sku: string;
+  title: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  priceCents: number;
+  discountBp: number;
+  stock: number;
+  image: string | null;
+}
+
+/** A product with its category, its images in order, its options and variants: one query. */
 export async function findProduct(db: Db, id: number) {
   const statement = prepared(db, 'catalog_product', (name) =>
     db
@@ -253,6 +279,17 @@ export async function findProduct(db: Db, id: number) {
         images: sql<string[]>`array(
           select ${productImages.url} from ${productImages}
           where ${productImages.productId} = ${products.id} order by ${productImages.position})`,
+        options: sql<OptionRow[]>`coalesce((
+          select json_agg(json_build_object('name', o.name, 'values', o.values) order by o.position)
+          from ${productOptions} o where o.product_id = ${products.id}), '[]'::json)`,
+        variants: sql<VariantRow[]>`coalesce((
+          select json_agg(json_build_object(
+            'id', v.id, 'sku', v.sku, 'title', v.title,
+            'option1', v.option1, 'option2', v.option2, 'option3', v.option3,
+            'priceCents', v.price_cents, 'discountBp', v.discount_bp, 'stock', v.stock,
+            'image', v.image) order by v.position, v.id)
+          from ${productVariants} v
+          where v.product_id = ${products.id} and v.archived_at is null), '[]'::json)`,
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -127,7 +127,13 @@ export async function productsOfCategory(
 
 export async function getProduct(db: Db, id: number): Promise<Product> {
   const row = found(await repo.findProduct(db, id), `The product ${id}`);
-  return toProduct(row.product, { slug: row.category, name: row.categoryName }, row.images);
+  return toProduct(
+    row.product,
+    { slug: row.category, name: row.categoryName },
+    row.images,
+    row.options,
+    row.variants,
+  );
 }
 
 export function topPicks(

@@ -293,6 +293,77 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
+/**
+ * A product's options (issue 21): up to three, e.g. Size then Colour, each with its values in the
+ * order the product page shows them. A product without options has none.
+ */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** 1, 2 or 3: which of a variant's option1–option3 holds this option's value. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    values: text('values').array().notNull(),
+  },
+  (t) => [
+    uniqueIndex('product_options_product_position_idx').on(t.productId, t.position),
+    check('product_options_position_check', sql`${t.position} between 1 and 3`),
+  ],
+);
+
+/**
+ * What is sold and stocked (issue 21): one row per combination of option values on sale, exactly
+ * one for a product without options. Stock is held, reserved and released here. The product row
+ * keeps aggregates for listings (stock = the sum, price and discount = the cheapest variant's),
+ * written by triggers (migration 0015_variants) in the transaction that changes a variant; a
+ * one-variant product's price, discount, stock and SKU are one fact the triggers keep in both
+ * rows, so the specification's PATCH of a product still works. Lock order: the product row,
+ * then its variants (catalog/stock.ts).
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    sku: text('sku').notNull(),
+    /** The option values joined, '42 / Black'; '' for a product without options. */
+    title: text('title').notNull().default(''),
+    option1: text('option1'),
+    option2: text('option2'),
+    option3: text('option3'),
+    priceCents: integer('price_cents').notNull(),
+    discountBp: integer('discount_bp').notNull().default(0),
+    salePriceCents: integer('sale_price_cents')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(round(price_cents::numeric * (10000 - discount_bp) / 1000000) * 100)::integer`,
+      ),
+    stock: integer('stock').notNull().default(0),
+    barcode: text('barcode'),
+    weightGrams: integer('weight_grams'),
+    image: text('image'),
+    /** A variant with orders is archived, never deleted: its order lines still point at it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.productId, t.position),
+    uniqueIndex('product_variants_sku_idx')
+      .on(t.sku)
+      .where(sql`${t.archivedAt} is null`),
+    check('product_variants_price_check', sql`${t.priceCents} >= 0`),
+    check('product_variants_discount_check', sql`${t.discountBp} between 0 and 10000`),
+    check('product_variants_stock_check', sql`${t.stock} >= 0`),
+  ],
+);
+
 // ---------------------------------------------------------------- cart and wishlist
 
 export const cartItems = pgTable(
@@ -305,11 +376,16 @@ export const cartItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The size and colour in the cart: the same product in two sizes is two lines. */
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId),
+    uniqueIndex('cart_items_user_variant_idx').on(t.userId, t.variantId),
+    index('cart_items_user_product_idx').on(t.userId, t.productId),
     check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
   ],
 );
@@ -324,6 +400,10 @@ export const wishlistItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The size or colour wished for, when the shopper chose one. */
+    variantId: integer('variant_id').references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('wishlist_items_user_product_idx').on(t.userId, t.productId)],
@@ -489,6 +569,10 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => products.id),
     title: text('title').notNull(),
+    /** The variant sold (issue 21); its stock is what a cancellation gives back. */
+    variantId: integer('variant_id').references(() => productVariants.id),
+    /** The variant's title as sold, '42 / Black'; '' for a product without options. */
+    variantTitle: text('variant_title').notNull().default(''),
     /** The SKU as sold, for packing; null on orders made before it was kept. */
     sku: text('sku'),
     /** The tax type it was sold under (issue 23). */

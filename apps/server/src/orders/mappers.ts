@@ -26,6 +26,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     items: items.map((i) => ({
       product_id: i.productId,
       title: i.title,
+      variant_id: i.variantId,
+      variant: i.variantTitle,
       image: i.image,
       price: i.unitPriceCents,
       quantity: i.quantity,

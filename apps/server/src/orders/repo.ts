@@ -129,7 +129,11 @@ export async function lockOpenOrderIds(tx: Tx, userId: number): Promise<number[]
 
 export async function stockLinesOf(tx: Tx, orderId: number) {
   return tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .select({
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
 }

@@ -59,11 +59,7 @@ export async function cancelUnpaidOrder(tx: Tx, orderId: number, closing: Closin
 export async function markOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<void> {
   await repo.updateOrder(tx, order.id, { status: 'paid', paidAt, expiresAt: null });
   const bought = await repo.stockLinesOf(tx, order.id);
-  await removeFromCart(
-    tx,
-    order.userId,
-    bought.map((b) => b.productId),
-  );
+  await removeFromCart(tx, order.userId, bought);
   await becamePaid(tx, order, paidAt);
 }
 
@@ -102,11 +98,7 @@ export async function confirmForPaymentOnDelivery(tx: Tx, order: repo.OrderRow):
   });
   if (!moved) return false;
   const bought = await repo.stockLinesOf(tx, order.id);
-  await removeFromCart(
-    tx,
-    order.userId,
-    bought.map((b) => b.productId),
-  );
+  await removeFromCart(tx, order.userId, bought);
   return true;
 }
 
@@ -127,7 +119,10 @@ async function captureInFlight(tx: Tx, orderId: number): Promise<boolean> {
 
 export interface PricedLine {
   productId: number;
+  variantId: number;
   title: string;
+  /** '42 / Black'; '' for a product without options. */
+  variantTitle: string;
   sku?: string | null;
   taxType?: TaxType;
   image: string;
@@ -164,6 +159,11 @@ export interface OrderDelivery {
   pickupPoint: { id: number; name: string; address: string; openingHours: string } | null;
 }
 
+/** A line as messages name it: 'Sneaker (42 / Black)'. */
+function displayTitle(line: Pick<PricedLine, 'title' | 'variantTitle'>): string {
+  return line.variantTitle ? `${line.title} (${line.variantTitle})` : line.title;
+}
+
 /** Priced lines as the totals take them: sale price, quantity and tax type. */
 export function checkoutLinesOf(lines: readonly PricedLine[]): CheckoutLine[] {
   return lines.map((l) => ({
@@ -197,7 +197,10 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       reason: 'replaced by a newer checkout',
     });
   }
-  await takeStock(tx, lines);
+  await takeStock(
+    tx,
+    lines.map((l) => ({ ...l, title: displayTitle(l) })),
+  );
   const { delivery } = placement;
   const totals = checkoutTotals(checkoutLinesOf(lines), delivery.feeCents, {
     pricesIncludeVat: placement.pricesIncludeVat,
@@ -230,7 +233,9 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
     },
     lines.map((l) => ({
       productId: l.productId,
+      variantId: l.variantId,
       title: l.title,
+      variantTitle: l.variantTitle,
       sku: l.sku ?? null,
       taxType: l.taxType ?? 'B',
       image: l.image,

@@ -50,7 +50,10 @@ const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const item = await addToWishlist(db, currentUser(request).id, request.body.product_id);
+      const item = await addToWishlist(db, currentUser(request).id, {
+        productId: request.body.product_id,
+        variantId: request.body.variant_id,
+      });
       return reply.code(201).send({ message: CART_MESSAGES.addedToWishlist, item });
     },
   );

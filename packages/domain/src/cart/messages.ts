@@ -17,3 +17,13 @@ export const CART_MESSAGES = {
   cartLoadFailed: 'Failed to fetch cart data',
   wishlistLoadFailed: 'Failed to fetch wishlist data',
 } as const;
+
+/** 'Add to Cart' before a size is chosen (issue 21): 'Please choose a size.' */
+export function chooseOptionMessage(optionName: string | undefined): string {
+  return `Please choose a ${(optionName ?? 'variant').toLowerCase()}.`;
+}
+
+export const VARIANT_MESSAGES = {
+  notOfProduct: 'This choice is not sold for this product.',
+  severalLines: 'Say which of the lines of this product: add its variant_id.',
+} as const;

@@ -77,6 +77,27 @@ export const productSummarySchema = z
   .meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
+/** One of a product's options (issue 21): Size with its values in the order shown. */
+export const productOptionSchema = z
+  .object({ name: z.string(), values: z.array(z.string()) })
+  .meta({ id: 'ProductOption' });
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
+/** What is sold and stocked: one combination of option values, or a product's only variant. */
+export const productVariantSchema = z
+  .object({
+    id: z.number().int(),
+    sku: z.string(),
+    title: z.string().describe("The option values joined, '42 / Black'; '' without options"),
+    options: z.record(z.string(), z.string()).describe("{ Size: '42', Colour: 'Black' }"),
+    price: centsSchema,
+    discountPercentage: z.number().min(0).max(100),
+    stock: z.number().int(),
+    image: z.string().optional(),
+  })
+  .meta({ id: 'ProductVariant' });
+export type ProductVariant = z.infer<typeof productVariantSchema>;
+
 /** A product with every field of SPEC §3. */
 export const productSchema = productSummarySchema
   .extend({
@@ -91,6 +112,10 @@ export const productSchema = productSummarySchema
     shippingInformation: z.string(),
     availabilityStatus: z.string(),
     returnPolicy: z.string(),
+    options: z.array(productOptionSchema).describe('Up to three; none for a product without'),
+    variants: z
+      .array(productVariantSchema)
+      .describe('One per combination on sale; exactly one for a product without options'),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;

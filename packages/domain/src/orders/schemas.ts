@@ -7,6 +7,8 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export const orderItemSchema = z.object({
   product_id: z.number().int(),
   title: z.string(),
+  variant_id: z.number().int().nullable().describe('The size or colour sold (issue 21)'),
+  variant: z.string().describe("The variant's title as sold, '42 / Black'; '' without options"),
   image: z.string(),
   /** Unit price actually paid (after discount), cents. */
   price: centsSchema,

@@ -26,6 +26,8 @@ const serverLine = (over: Partial<CartLine> = {}): CartLine => ({
   product_id: 7,
   user_id: 3,
   title: 'Mvule chair',
+  variant_id: 70,
+  variant: '',
   image: '/images/chair.webp',
   price: 250_000,
   discount_percentage: 10,
@@ -65,7 +67,7 @@ function Buttons() {
   return (
     <>
       <button onClick={() => add.mutate({ product: chair, quantity: 2 })}>add</button>
-      <button onClick={() => remove.mutate(7)}>remove</button>
+      <button onClick={() => remove.mutate({ productId: 7 })}>remove</button>
       <button onClick={() => save.mutate(chair)}>save</button>
     </>
   );

@@ -12,7 +12,10 @@ export const cartQueries = {
     queryOptions({ queryKey: ['wishlist'], queryFn: () => api<WishlistLine[]>('/wishlist') }),
 };
 
-/** What the screens know of a product when they add it (enough to show the line at once). */
+/**
+ * What the screens know of a product when they add it (enough to show the line at once): with a
+ * chosen size or colour, that variant's id, title, price, stock and image.
+ */
 export interface ProductForList {
   id: number;
   title: string;
@@ -20,13 +23,23 @@ export interface ProductForList {
   price: number;
   discountPercentage: number;
   stock: number;
+  variantId?: number | undefined;
+  variant?: string | undefined;
+}
+
+/** Which line: the product, and its variant when the line names one. */
+export interface LineRef {
+  productId: number;
+  variantId?: number | null | undefined;
 }
 
 const standIn = (p: ProductForList): WishlistLine => ({
-  id: -p.id, // until the server answers with the real line
+  id: -(p.variantId ?? p.id), // until the server answers with the real line
   product_id: p.id,
   user_id: 0,
   title: p.title,
+  variant_id: p.variantId ?? null,
+  variant: p.variant ?? '',
   image: p.thumbnail,
   price: p.price,
   discount_percentage: p.discountPercentage,
@@ -42,33 +55,51 @@ export function productOfLine(line: WishlistLine): ProductForList {
     price: line.price,
     discountPercentage: line.discount_percentage,
     stock: line.stock,
+    variantId: line.variant_id ?? undefined,
+    variant: line.variant || undefined,
   };
 }
 
+type Line = { product_id: number; variant_id: number | null };
+
+/** True when the line is the one meant: without a variant, any line of the product. */
+const isLine = (ref: LineRef) => (l: Line) =>
+  l.product_id === ref.productId && (ref.variantId == null || l.variant_id === ref.variantId);
+
 const without =
-  (productId: number) =>
-  <T extends { product_id: number }>(lines: T[]) =>
-    lines.filter((l) => l.product_id !== productId);
+  (ref: LineRef) =>
+  <T extends Line>(lines: T[]) =>
+    lines.filter((l) => !isLine(ref)(l));
 
 const replacing =
-  <T extends { product_id: number }>(item: T) =>
+  <T extends Line>(item: T) =>
   (lines: T[]) =>
-    lines.map((l) => (l.product_id === item.product_id ? item : l));
+    lines.map((l) =>
+      l.product_id === item.product_id && (l.variant_id ?? null) === (item.variant_id ?? null)
+        ? item
+        : l,
+    );
+
+/** `/cart/7?variant_id=12`: the line of that variant. */
+const lineUrl = (list: 'cart' | 'wishlist', ref: LineRef) =>
+  `/${list}/${ref.productId}${ref.variantId != null ? `?variant_id=${ref.variantId}` : ''}`;
+
+const refOf = (p: ProductForList): LineRef => ({ productId: p.id, variantId: p.variantId });
 
 export function useAddToCart() {
   return useListMutation({
     request: ({ product, quantity }: { product: ProductForList; quantity: number }) =>
       api<{ item: CartLine }>('/cart', {
         method: 'POST',
-        body: { product_id: product.id, quantity },
+        body: { product_id: product.id, variant_id: product.variantId, quantity },
       }),
     optimistic: ({ product, quantity }, edit) => {
       edit<CartLine>('cart', (lines) =>
-        lines.some((l) => l.product_id === product.id)
+        lines.some(isLine(refOf(product)))
           ? lines
           : [...lines, { ...standIn(product), quantity }],
       );
-      edit<WishlistLine>('wishlist', without(product.id));
+      edit<WishlistLine>('wishlist', without({ productId: product.id }));
     },
     confirmed: ({ item }, edit) => edit<CartLine>('cart', replacing(item)),
     success: CART_MESSAGES.addedToCart,
@@ -79,8 +110,8 @@ export function useAddToCart() {
 
 export function useRemoveFromCart() {
   return useListMutation({
-    request: (productId: number) => api(`/cart/${productId}`, { method: 'DELETE' }),
-    optimistic: (productId, edit) => edit<CartLine>('cart', without(productId)),
+    request: (ref: LineRef) => api(lineUrl('cart', ref), { method: 'DELETE' }),
+    optimistic: (ref, edit) => edit<CartLine>('cart', without(ref)),
     success: CART_MESSAGES.removedFromCart,
     failure: CART_MESSAGES.removeFromCartFailed,
   });
@@ -88,12 +119,10 @@ export function useRemoveFromCart() {
 
 export function useSetCartQuantity() {
   return useListMutation({
-    request: ({ productId, quantity }: { productId: number; quantity: number }) =>
-      api<{ item: CartLine }>(`/cart/${productId}`, { method: 'PATCH', body: { quantity } }),
-    optimistic: ({ productId, quantity }, edit) =>
-      edit<CartLine>('cart', (lines) =>
-        lines.map((l) => (l.product_id === productId ? { ...l, quantity } : l)),
-      ),
+    request: ({ quantity, ...ref }: LineRef & { quantity: number }) =>
+      api<{ item: CartLine }>(lineUrl('cart', ref), { method: 'PATCH', body: { quantity } }),
+    optimistic: ({ quantity, ...ref }, edit) =>
+      edit<CartLine>('cart', (lines) => lines.map((l) => (isLine(ref)(l) ? { ...l, quantity } : l))),
     failure: 'Failed to update the quantity.',
   });
 }
@@ -103,13 +132,13 @@ export function useAddToWishlist() {
     request: (product: ProductForList) =>
       api<{ item: WishlistLine }>('/wishlist', {
         method: 'POST',
-        body: { product_id: product.id },
+        body: { product_id: product.id, variant_id: product.variantId },
       }),
     optimistic: (product, edit) => {
       edit<WishlistLine>('wishlist', (lines) =>
         lines.some((l) => l.product_id === product.id) ? lines : [...lines, standIn(product)],
       );
-      edit<CartLine>('cart', without(product.id));
+      edit<CartLine>('cart', without({ productId: product.id }));
     },
     confirmed: ({ item }, edit) => edit<WishlistLine>('wishlist', replacing(item)),
     success: CART_MESSAGES.addedToWishlist,
@@ -121,7 +150,7 @@ export function useAddToWishlist() {
 export function useRemoveFromWishlist() {
   return useListMutation({
     request: (productId: number) => api(`/wishlist/${productId}`, { method: 'DELETE' }),
-    optimistic: (productId, edit) => edit<WishlistLine>('wishlist', without(productId)),
+    optimistic: (productId, edit) => edit<WishlistLine>('wishlist', without({ productId })),
     success: CART_MESSAGES.removedFromWishlist,
     failure: CART_MESSAGES.removeFromWishlistFailed,
   });

@@ -25,14 +25,14 @@ function LineActions({ line }: { line: CartLine }) {
         className="inline-flex min-h-8 items-center font-medium text-brand-700 hover:underline"
         onClick={() => save.mutate(productOfLine(line))}
       >
-        Move to wishlist<span className="sr-only">: {line.title}</span>
+        Move to wishlist<span className="sr-only">: {nameOf(line)}</span>
       </button>
       <button
         type="button"
         className="inline-flex min-h-8 items-center font-medium text-red-700 hover:underline"
-        onClick={() => remove.mutate(line.product_id)}
+        onClick={() => remove.mutate({ productId: line.product_id, variantId: line.variant_id })}
       >
-        Remove<span className="sr-only">: {line.title}</span>
+        Remove<span className="sr-only">: {nameOf(line)}</span>
       </button>
     </div>
   );
@@ -46,7 +46,9 @@ function Quantity({ line }: { line: CartLine }) {
         value={line.quantity}
         // The server's bound: the stock, and at most MAX_UNITS_PER_LINE per order.
         max={line.max_quantity ?? line.stock}
-        onChange={(quantity) => setQuantity.mutate({ productId: line.product_id, quantity })}
+        onChange={(quantity) =>
+          setQuantity.mutate({ productId: line.product_id, variantId: line.variant_id, quantity })
+        }
       />
       {line.max_quantity !== undefined &&
         line.max_quantity < line.stock &&
@@ -82,14 +84,31 @@ function Thumbnail({ line, size }: { line: CartLine; size: 'sm' | 'md' }) {
   );
 }
 
+/** 'Sneaker (42 / Black)': how screen readers tell two sizes of one product apart. */
+const nameOf = (line: CartLine) => (line.variant ? `${line.title} (${line.variant})` : line.title);
+
+/** The product page opens on the line's size and colour. */
+const lineHref = (line: CartLine) =>
+  `/products/${line.product_id}${line.variant_id && line.variant ? `?variant=${line.variant_id}` : ''}`;
+
+/** Each line is one variant of a product: the same product in two sizes is two lines. */
+const keyOf = (line: CartLine) => `${line.product_id}-${line.variant_id ?? ''}`;
+
 function Title({ line }: { line: CartLine }) {
   return (
-    <Link
-      to={`/products/${line.product_id}`}
-      className="inline-block py-0.5 font-medium text-slate-900 hover:text-brand-700 hover:underline"
-    >
-      {line.title}
-    </Link>
+    <div>
+      <Link
+        to={lineHref(line)}
+        className="inline-block py-0.5 font-medium text-slate-900 hover:text-brand-700 hover:underline"
+      >
+        {line.title}
+      </Link>
+      {line.variant && (
+        <p className="text-sm text-slate-600" data-testid="line-variant">
+          {line.variant}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -115,7 +134,7 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
         </thead>
         <tbody>
           {lines.map((line) => (
-            <tr key={line.product_id} className="border-b border-slate-100 align-top">
+            <tr key={keyOf(line)} className="border-b border-slate-100 align-top">
               <td className="py-3 pr-4">
                 <div className="flex gap-3">
                   <Thumbnail line={line} size="sm" />
@@ -140,7 +159,7 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
       </table>
       <ul className="space-y-3 md:hidden" aria-label="Items in your cart">
         {lines.map((line) => (
-          <li key={line.product_id} className="rounded-xl border border-slate-200 p-3">
+          <li key={keyOf(line)} className="rounded-xl border border-slate-200 p-3">
             <div className="flex gap-3">
               <Thumbnail line={line} size="md" />
               <div className="min-w-0 flex-1 space-y-1">
