@@ -14,8 +14,10 @@ import {
   productTaxViewSchema,
   categoryTaxSchema,
   categorySlugParamSchema,
+  variantParamsSchema,
+  variantPatchSchema,
 } from '@duka/domain';
-import { createProduct, patchProduct, updateProduct } from './admin-service.ts';
+import { createProduct, patchProduct, patchVariant, updateProduct } from './admin-service.ts';
 import { productTax, setCategoryClass, setProductTax } from './tax-admin.ts';
 import { getProduct, listAllReviews } from './service.ts';
 
@@ -77,9 +79,15 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add a product; images must be uploaded first (POST /api/uploads)',
+        description:
+          'With `options` (up to three, e.g. Size and Colour) give one entry of `variants` per combination on sale, each with its own stock and, if it differs, SKU, price, discount, barcode, weight and image. A SKU already on sale is refused with 409 at its field.',
         security,
         body: productCreateSchema,
-        response: { 201: messageSchema.extend({ product: productSchema }), ...errors },
+        response: {
+          201: messageSchema.extend({ product: productSchema }),
+          ...errors,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -87,6 +95,27 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .code(201)
         .send({ message: 'Product added successfully', product: await getProduct(db, id) });
+    },
+  );
+
+  app.patch(
+    '/admin/products/:id/variants/:variantId',
+    {
+      schema: {
+        tags,
+        summary: "Change one variant's price (cents), discount, stock or SKU",
+        description:
+          "The product's card price and stock follow (the cheapest variant's price, the sum of the stock). A SKU another variant has is refused with 409 at `fields.sku`.",
+        security,
+        params: variantParamsSchema,
+        body: variantPatchSchema,
+        response: { 200: productSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id, variantId } = request.params;
+      await patchVariant(db, id, variantId, request.body);
+      return getProduct(db, id);
     },
   );
 

@@ -1,15 +1,23 @@
 // Catalogue management: price, discount and stock edits, and new products. Admins only (routes).
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   percentToBasisPoints,
-  type ProductCreate,
+  type ProductCreateParsed,
   type ProductPatch,
   type ProductUpdate,
+  type VariantPatch,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { categories, productImages, products } from '../db/schema.ts';
-import { found, HttpError } from '../lib/http-error.ts';
+import { categories, productImages, products, productVariants } from '../db/schema.ts';
+import { found, HttpError, unprocessable } from '../lib/http-error.ts';
+import { lockStock } from './stock.ts';
+import { insertVariants, refuseTakenSkus, variantCount } from './variants.ts';
 
+/**
+ * SPEC's one-field edit. A one-variant product is written on its row (a trigger writes its
+ * variant); a product sold in sizes gets a new price or discount on every variant, and its stock
+ * only per variant.
+ */
 export async function patchProduct(db: Db, id: number, patch: ProductPatch): Promise<void> {
   const changes =
     patch.price !== undefined
@@ -17,12 +25,64 @@ export async function patchProduct(db: Db, id: number, patch: ProductPatch): Pro
       : patch.discount_percentage !== undefined
         ? { discountBp: percentToBasisPoints(patch.discount_percentage) }
         : { stock: patch.stock! };
-  const updated = await db
-    .update(products)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
-  found(updated[0], `The product ${id}`);
+  await db.transaction(async (tx) => {
+    await lockStock(tx, [id]);
+    if ((await variantCount(tx, id)) > 1) {
+      if ('stock' in changes) {
+        throw unprocessable(
+          'This product is sold in several variants: set the stock of each variant.',
+          'STOCK_PER_VARIANT',
+        );
+      }
+      await tx
+        .update(productVariants)
+        .set(changes)
+        .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)));
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+      return;
+    }
+    const updated = await tx
+      .update(products)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    found(updated[0], `The product ${id}`);
+  });
+}
+
+/** One variant's price, discount, stock or SKU (issue 21), its product locked first. */
+export async function patchVariant(
+  db: Db,
+  productId: number,
+  variantId: number,
+  patch: VariantPatch,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockStock(tx, [productId]);
+    if (patch.sku !== undefined) {
+      await refuseTakenSkus(tx, [{ sku: patch.sku, field: 'sku' }], { variantId });
+    }
+    const updated = await tx
+      .update(productVariants)
+      .set({
+        ...(patch.price !== undefined ? { priceCents: patch.price } : {}),
+        ...(patch.discountPercentage !== undefined
+          ? { discountBp: percentToBasisPoints(patch.discountPercentage) }
+          : {}),
+        ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
+        ...(patch.sku !== undefined ? { sku: patch.sku } : {}),
+      })
+      .where(
+        and(
+          eq(productVariants.id, variantId),
+          eq(productVariants.productId, productId),
+          isNull(productVariants.archivedAt),
+        ),
+      )
+      .returning({ id: productVariants.id });
+    found(updated[0], `The variant ${variantId} of product ${productId}`);
+    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
+  });
 }
 
 function slugOf(name: string): string {
@@ -43,13 +103,23 @@ async function categoryIdOf(tx: Tx, name: string): Promise<number> {
   return category!.id;
 }
 
-/** Creates the product; its category is found by slug or name, or made. Returns the new id. */
+/**
+ * Creates the product; its category is found by slug or name, or made. With options, its
+ * variants replace the one a new product gets. Returns the new id.
+ */
 export async function createProduct(
   db: Db,
-  input: ProductCreate & { images: string[] },
+  input: ProductCreateParsed,
 ): Promise<number> {
-  const v = input as Required<ProductCreate>;
+  const v = input;
+  const variants = v.options.length > 0 ? (v.variants ?? []) : [];
   return db.transaction(async (tx) => {
+    await refuseTakenSkus(tx, [
+      ...(input.sku ? [{ sku: input.sku, field: 'sku' }] : []),
+      ...variants.flatMap((variant, i) =>
+        variant.sku ? [{ sku: variant.sku, field: `variants.${i}.sku` }] : [],
+      ),
+    ]);
     const categoryId = await categoryIdOf(tx, v.category);
     const [row] = await tx
       .insert(products)
@@ -58,10 +128,11 @@ export async function createProduct(
         brand: v.brand,
         description: v.description,
         categoryId,
-        sku: v.sku,
+        // A SKU of its own until the id is known (DK-00042, below).
+        sku: input.sku ?? `new-${crypto.randomUUID()}`,
         priceCents: v.price,
         discountBp: percentToBasisPoints(v.discountPercentage ?? 0),
-        stock: v.stock,
+        stock: variants.length > 0 ? 0 : v.stock,
         tags: v.tags,
         weightGrams: v.weight,
         warrantyInformation: v.warrantyInformation,
@@ -70,10 +141,22 @@ export async function createProduct(
         thumbnail: input.images[0]!,
       })
       .returning({ id: products.id });
+    const id = row!.id;
+    const sku = input.sku ?? `DK-${String(id).padStart(5, '0')}`;
+    if (!input.sku) await tx.update(products).set({ sku }).where(eq(products.id, id));
     await tx
       .insert(productImages)
-      .values(input.images.map((url, position) => ({ productId: row!.id, position, url })));
-    return row!.id;
+      .values(input.images.map((url, position) => ({ productId: id, position, url })));
+    if (variants.length > 0) {
+      await insertVariants(tx, id, {
+        productSku: sku,
+        price: v.price,
+        discountPercentage: v.discountPercentage ?? 0,
+        options: v.options,
+        variants,
+      });
+    }
+    return id;
   });
 }
 
@@ -84,16 +167,10 @@ export async function createProduct(
  */
 export async function updateProduct(db: Db, id: number, input: ProductUpdate): Promise<void> {
   await db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.sku, input.sku), ne(products.id, id)))
-      .limit(1);
-    if (taken) {
-      throw new HttpError(409, 'SKU_TAKEN', 'Another product has this SKU.', {
-        sku: `Product ${taken.id} already has the SKU ${input.sku}.`,
-      });
-    }
+    await lockStock(tx, [id]);
+    // Sold in sizes: price, discount, stock and SKU are each variant's (PATCH …/variants/{id}).
+    const single = (await variantCount(tx, id)) <= 1;
+    if (single) await refuseTakenSkus(tx, [{ sku: input.sku, field: 'sku' }], { productId: id });
     const categoryId = await categoryIdOf(tx, input.category);
     const updated = await tx
       .update(products)
@@ -103,10 +180,14 @@ export async function updateProduct(db: Db, id: number, input: ProductUpdate): P
         description: input.description,
         categoryId,
         tags: input.tags,
-        sku: input.sku,
-        priceCents: input.price,
-        discountBp: percentToBasisPoints(input.discountPercentage),
-        stock: input.stock,
+        ...(single
+          ? {
+              sku: input.sku,
+              priceCents: input.price,
+              discountBp: percentToBasisPoints(input.discountPercentage),
+              stock: input.stock,
+            }
+          : {}),
         weightGrams: input.weight,
         widthMm: input.dimensions.width,
         heightMm: input.dimensions.height,

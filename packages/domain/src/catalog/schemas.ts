@@ -226,6 +226,140 @@ const ownImage = z
     'Images must be uploaded to Duka first',
   );
 
+const optionText = z.string().trim().min(1, 'Enter a value.').max(40);
+
+/** An option as the admin sets it: Size with its values 38 … 45, in the order shown. */
+export const optionInputSchema = z
+  .object({
+    name: optionText,
+    values: z
+      .array(optionText)
+      .min(1, 'Give the option at least one value.')
+      .max(100)
+      .refine((values) => new Set(values).size === values.length, 'Each value only once.'),
+  })
+  .strict();
+
+/** A variant as the admin sets it; price and discount default to the product's. */
+export const variantInputSchema = z
+  .object({
+    options: z
+      .record(optionText, optionText)
+      .describe("Its value of each option, by the option's name: { Size: '42' }"),
+    sku: z.string().trim().min(1, 'Enter a SKU.').max(60).optional(),
+    price: int32(PRODUCT_EDIT_MESSAGES.price)
+      .min(1, PRODUCT_EDIT_MESSAGES.price)
+      .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price)
+      .optional(),
+    discountPercentage: z
+      .number({ error: PRODUCT_EDIT_MESSAGES.discount })
+      .min(0, PRODUCT_EDIT_MESSAGES.discount)
+      .max(100, PRODUCT_EDIT_MESSAGES.discount)
+      .optional(),
+    stock: int32(PRODUCT_EDIT_MESSAGES.stock)
+      .min(0, PRODUCT_EDIT_MESSAGES.stock)
+      .max(MAX_STOCK, PRODUCT_EDIT_MESSAGES.stock)
+      .default(0),
+    barcode: z.string().trim().min(1).max(60).optional(),
+    weight: int32().min(0).max(10_000_000).optional().describe('grams'),
+    image: ownImage.optional(),
+  })
+  .strict();
+export type VariantInput = z.infer<typeof variantInputSchema>;
+
+/** MAX_VARIANTS: the most combinations a product may sell (Shopify's limit is 2,048). */
+export const MAX_VARIANTS = 250;
+
+type WithVariants = {
+  options: z.infer<typeof optionInputSchema>[];
+  variants?: VariantInput[] | undefined;
+};
+
+/**
+ * Options and variants agree: each variant names one value of every option and nothing else, no
+ * two variants are the same combination, no SKU is given twice. Issues at `variants.N.…`.
+ */
+export function checkVariants(value: WithVariants, ctx: z.RefinementCtx): void {
+  const { options, variants } = value;
+  const names = options.map((o) => o.name);
+  if (new Set(names).size !== names.length) {
+    ctx.addIssue({ code: 'custom', path: ['options'], message: 'Each option only once.' });
+  }
+  if (options.length === 0) {
+    if (variants && variants.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Add the options first.' });
+    }
+    return;
+  }
+  if (!variants || variants.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Add at least one variant.' });
+    return;
+  }
+  const combinations = new Set<string>();
+  const skus = new Set<string>();
+  variants.forEach((variant, i) => {
+    const given = Object.keys(variant.options);
+    const wrong =
+      given.length !== options.length ||
+      options.some((o) => !o.values.includes(variant.options[o.name] ?? '\u0000'));
+    if (wrong) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'options'],
+        message: `Choose one of the values of ${names.join(', ')}.`,
+      });
+    }
+    const combination = options.map((o) => variant.options[o.name]).join('\u0000');
+    if (combinations.has(combination)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'options'],
+        message: 'Another variant has these values.',
+      });
+    }
+    combinations.add(combination);
+    if (variant.sku !== undefined) {
+      if (skus.has(variant.sku)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'sku'],
+          message: 'Another variant has this SKU.',
+        });
+      }
+      skus.add(variant.sku);
+    }
+  });
+}
+
+export const variantParamsSchema = z.object({
+  id: int32FromText().positive(),
+  variantId: int32FromText().positive(),
+});
+
+/** PATCH /api/admin/products/{id}/variants/{variantId}: one variant's price, discount, stock, SKU. */
+export const variantPatchSchema = z
+  .object({
+    price: int32(PRODUCT_EDIT_MESSAGES.price)
+      .min(1, PRODUCT_EDIT_MESSAGES.price)
+      .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price)
+      .optional(),
+    discountPercentage: z
+      .number({ error: PRODUCT_EDIT_MESSAGES.discount })
+      .min(0, PRODUCT_EDIT_MESSAGES.discount)
+      .max(100, PRODUCT_EDIT_MESSAGES.discount)
+      .optional(),
+    stock: int32(PRODUCT_EDIT_MESSAGES.stock)
+      .min(0, PRODUCT_EDIT_MESSAGES.stock)
+      .max(MAX_STOCK, PRODUCT_EDIT_MESSAGES.stock)
+      .optional(),
+    sku: z.string().trim().min(1, 'Enter a SKU.').max(60).optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Change at least one of price, discountPercentage, stock or sku.',
+  });
+export type VariantPatch = z.infer<typeof variantPatchSchema>;
+
 /** POST /api/products: the creation fields and defaults of SPEC §3. Price is cents. */
 export const productCreateSchema = z.object({
   title: z.string().trim().min(1, 'Product name is required').max(200),
@@ -242,14 +376,28 @@ export const productCreateSchema = z.object({
   tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
   images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
   category: z.string().trim().min(1, 'Category is required').max(60),
-  sku: z.string().trim().min(1).max(60).default('default-sku'),
+  sku: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .optional()
+    .describe("Made from the product's id when not given: DK-00042"),
   stock: int32().min(0, PRODUCT_EDIT_MESSAGES.stock).max(MAX_STOCK).default(0),
   weight: int32().min(0).max(10_000_000).default(0).describe('grams'),
   warrantyInformation: z.string().trim().max(200).default('1 year warranty'),
   shippingInformation: z.string().trim().max(200).default('Ships in 1 weeks'),
   returnPolicy: z.string().trim().max(200).default('30 days return policy'),
-});
+  options: z.array(optionInputSchema).max(3, 'At most three options.').default([]),
+  variants: z
+    .array(variantInputSchema)
+    .max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants.`)
+    .optional()
+    .describe('One per combination on sale, when there are options; stock is then per variant'),
+}).superRefine(checkVariants);
 export type ProductCreate = z.input<typeof productCreateSchema>;
+/** POST /api/products' body once parsed: defaults filled in. */
+export type ProductCreateParsed = z.output<typeof productCreateSchema>;
 
 const millimetres = z
   .number({ error: 'Enter a size in millimetres.' })
