@@ -135,7 +135,7 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
     price: 185_000,
     discountPercentage: 5,
     tags: ['basket', 'handmade', 'turkana'],
-    sku: 'default-sku',
+    sku: `DK-${String(created.id).padStart(5, '0')}`, // unique, unlike SPEC's 'default-sku'
     stock: 0,
   });
   expect(detail.images).toHaveLength(2); // the main image, then the extra one that is set

@@ -157,7 +157,9 @@ export async function addToWishlist(
     const variants = await variantsOnSale(tx, productId);
     if (variants.length === 0) throw notFound(`The product ${productId}`);
     if (variantId !== undefined && !variants.some((v) => v.id === variantId)) {
-      throw badRequest(VARIANT_MESSAGES.notOfProduct, { variant_id: VARIANT_MESSAGES.notOfProduct });
+      throw badRequest(VARIANT_MESSAGES.notOfProduct, {
+        variant_id: VARIANT_MESSAGES.notOfProduct,
+      });
     }
     const inserted = await tx
       .insert(wishlistItems)

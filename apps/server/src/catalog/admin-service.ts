@@ -9,7 +9,7 @@ import {
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { categories, productImages, products, productVariants } from '../db/schema.ts';
-import { found, HttpError, unprocessable } from '../lib/http-error.ts';
+import { found, unprocessable } from '../lib/http-error.ts';
 import { lockStock } from './stock.ts';
 import { insertVariants, refuseTakenSkus, variantCount } from './variants.ts';
 
@@ -107,10 +107,7 @@ async function categoryIdOf(tx: Tx, name: string): Promise<number> {
  * Creates the product; its category is found by slug or name, or made. With options, its
  * variants replace the one a new product gets. Returns the new id.
  */
-export async function createProduct(
-  db: Db,
-  input: ProductCreateParsed,
-): Promise<number> {
+export async function createProduct(db: Db, input: ProductCreateParsed): Promise<number> {
   const v = input;
   const variants = v.options.length > 0 ? (v.variants ?? []) : [];
   return db.transaction(async (tx) => {

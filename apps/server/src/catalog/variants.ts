@@ -45,7 +45,9 @@ export async function refuseTakenSkus(
           skus.map((s) => s.sku),
         ),
         isNull(productVariants.archivedAt),
-        except.productId !== undefined ? ne(productVariants.productId, except.productId) : undefined,
+        except.productId !== undefined
+          ? ne(productVariants.productId, except.productId)
+          : undefined,
         except.variantId !== undefined ? ne(productVariants.id, except.variantId) : undefined,
       ),
     );
@@ -57,7 +59,6 @@ export async function refuseTakenSkus(
   }
   throw new HttpError(409, 'SKU_TAKEN', 'Another product has this SKU.', fields);
 }
-
 
 export interface VariantsToSet {
   productSku: string;
@@ -98,6 +99,8 @@ export async function insertVariants(tx: Tx, productId: number, set: VariantsToS
   );
   await tx
     .insert(productOptions)
-    .values(set.options.map((o, i) => ({ productId, position: i + 1, name: o.name, values: o.values })));
+    .values(
+      set.options.map((o, i) => ({ productId, position: i + 1, name: o.name, values: o.values })),
+    );
   await tx.insert(productVariants).values(rows);
 }

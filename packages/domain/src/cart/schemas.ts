@@ -33,9 +33,9 @@ export const cartItemInputSchema = z.object({
 export const cartQuantitySchema = z.object({ quantity });
 
 /** `?variant_id=` on PATCH and DELETE /api/cart/{productId}: which line of that product. */
-export const cartVariantQuerySchema = z.object({
-  variant_id: int32FromText(VARIANT_ID).positive(VARIANT_ID).optional(),
-});
+export const cartVariantQuerySchema = z
+  .object({ variant_id: int32FromText(VARIANT_ID).positive(VARIANT_ID).optional() })
+  .strict();
 
 /** POST /api/wishlist. user_id is ignored. */
 export const wishlistItemInputSchema = z.object({

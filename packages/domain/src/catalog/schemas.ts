@@ -361,40 +361,42 @@ export const variantPatchSchema = z
 export type VariantPatch = z.infer<typeof variantPatchSchema>;
 
 /** POST /api/products: the creation fields and defaults of SPEC §3. Price is cents. */
-export const productCreateSchema = z.object({
-  title: z.string().trim().min(1, 'Product name is required').max(200),
-  brand: z.string().trim().min(1, 'Brand is required').max(100),
-  description: z.string().trim().min(1, 'Description is required').max(5000),
-  price: int32(PRODUCT_EDIT_MESSAGES.price)
-    .min(1, PRODUCT_EDIT_MESSAGES.price)
-    .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price),
-  discountPercentage: z
-    .number()
-    .min(0, PRODUCT_EDIT_MESSAGES.discount)
-    .max(100, PRODUCT_EDIT_MESSAGES.discount)
-    .default(0),
-  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
-  images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
-  category: z.string().trim().min(1, 'Category is required').max(60),
-  sku: z
-    .string()
-    .trim()
-    .min(1)
-    .max(60)
-    .optional()
-    .describe("Made from the product's id when not given: DK-00042"),
-  stock: int32().min(0, PRODUCT_EDIT_MESSAGES.stock).max(MAX_STOCK).default(0),
-  weight: int32().min(0).max(10_000_000).default(0).describe('grams'),
-  warrantyInformation: z.string().trim().max(200).default('1 year warranty'),
-  shippingInformation: z.string().trim().max(200).default('Ships in 1 weeks'),
-  returnPolicy: z.string().trim().max(200).default('30 days return policy'),
-  options: z.array(optionInputSchema).max(3, 'At most three options.').default([]),
-  variants: z
-    .array(variantInputSchema)
-    .max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants.`)
-    .optional()
-    .describe('One per combination on sale, when there are options; stock is then per variant'),
-}).superRefine(checkVariants);
+export const productCreateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Product name is required').max(200),
+    brand: z.string().trim().min(1, 'Brand is required').max(100),
+    description: z.string().trim().min(1, 'Description is required').max(5000),
+    price: int32(PRODUCT_EDIT_MESSAGES.price)
+      .min(1, PRODUCT_EDIT_MESSAGES.price)
+      .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price),
+    discountPercentage: z
+      .number()
+      .min(0, PRODUCT_EDIT_MESSAGES.discount)
+      .max(100, PRODUCT_EDIT_MESSAGES.discount)
+      .default(0),
+    tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+    images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
+    category: z.string().trim().min(1, 'Category is required').max(60),
+    sku: z
+      .string()
+      .trim()
+      .min(1)
+      .max(60)
+      .optional()
+      .describe("Made from the product's id when not given: DK-00042"),
+    stock: int32().min(0, PRODUCT_EDIT_MESSAGES.stock).max(MAX_STOCK).default(0),
+    weight: int32().min(0).max(10_000_000).default(0).describe('grams'),
+    warrantyInformation: z.string().trim().max(200).default('1 year warranty'),
+    shippingInformation: z.string().trim().max(200).default('Ships in 1 weeks'),
+    returnPolicy: z.string().trim().max(200).default('30 days return policy'),
+    options: z.array(optionInputSchema).max(3, 'At most three options.').default([]),
+    variants: z
+      .array(variantInputSchema)
+      .max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants.`)
+      .optional()
+      .describe('One per combination on sale, when there are options; stock is then per variant'),
+  })
+  .superRefine(checkVariants);
 export type ProductCreate = z.input<typeof productCreateSchema>;
 /** POST /api/products' body once parsed: defaults filled in. */
 export type ProductCreateParsed = z.output<typeof productCreateSchema>;

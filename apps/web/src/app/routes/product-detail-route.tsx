@@ -6,7 +6,14 @@ import ProductDetailPage from '../../features/catalog/routes/product-detail-page
 export default function ProductDetailRoute() {
   return (
     <ProductDetailPage
-      actions={(product, quantity) => <ProductActions product={product} quantity={quantity} />}
+      actions={(product, quantity, choice) => (
+        <ProductActions
+          product={product}
+          quantity={quantity}
+          variant={choice.variant}
+          ask={choice.ask}
+        />
+      )}
     />
   );
 }

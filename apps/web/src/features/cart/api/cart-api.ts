@@ -95,9 +95,7 @@ export function useAddToCart() {
       }),
     optimistic: ({ product, quantity }, edit) => {
       edit<CartLine>('cart', (lines) =>
-        lines.some(isLine(refOf(product)))
-          ? lines
-          : [...lines, { ...standIn(product), quantity }],
+        lines.some(isLine(refOf(product))) ? lines : [...lines, { ...standIn(product), quantity }],
       );
       edit<WishlistLine>('wishlist', without({ productId: product.id }));
     },
@@ -122,7 +120,9 @@ export function useSetCartQuantity() {
     request: ({ quantity, ...ref }: LineRef & { quantity: number }) =>
       api<{ item: CartLine }>(lineUrl('cart', ref), { method: 'PATCH', body: { quantity } }),
     optimistic: ({ quantity, ...ref }, edit) =>
-      edit<CartLine>('cart', (lines) => lines.map((l) => (isLine(ref)(l) ? { ...l, quantity } : l))),
+      edit<CartLine>('cart', (lines) =>
+        lines.map((l) => (isLine(ref)(l) ? { ...l, quantity } : l)),
+      ),
     failure: 'Failed to update the quantity.',
   });
 }

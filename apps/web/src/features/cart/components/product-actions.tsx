@@ -1,32 +1,64 @@
 import { useState } from 'react';
-import type { Product } from '@duka/domain';
+import type { Product, ProductVariant } from '@duka/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAccessToken } from '../../../lib/session.ts';
-import { useAddToCart, useAddToWishlist } from '../api/cart-api.ts';
+import { useAddToCart, useAddToWishlist, type ProductForList } from '../api/cart-api.ts';
 import { LoginRequiredModal } from './login-required-modal.tsx';
+
+/** The product as a cart line shows it: the chosen variant's price, stock and image. */
+function forList(product: Product, variant: ProductVariant | undefined): ProductForList {
+  if (!variant) return product;
+  return {
+    id: product.id,
+    title: product.title,
+    thumbnail: variant.image ?? product.thumbnail,
+    price: variant.price,
+    discountPercentage: variant.discountPercentage,
+    stock: variant.stock,
+    variantId: variant.id,
+    variant: variant.title,
+  };
+}
 
 /**
  * Add to Cart (with the chosen quantity) and Add to Wishlist. Logged out, both open 'Login
- * Required' (SPEC §2.5); the result shows in the green notice bar at the bottom.
+ * Required' (SPEC §2.5); the result shows in the green notice bar at the bottom. A product sold in
+ * sizes asks for one first (`ask`: 'Please choose a size.' at the option).
  */
-export function ProductActions({ product, quantity }: { product: Product; quantity: number }) {
+export function ProductActions({
+  product,
+  quantity,
+  variant,
+  ask,
+}: {
+  product: Product;
+  quantity: number;
+  variant: ProductVariant | undefined;
+  ask?: (() => void) | undefined;
+}) {
   const token = useAccessToken();
   const [loginRequired, setLoginRequired] = useState(false);
   const addToCart = useAddToCart();
   const addToWishlist = useAddToWishlist();
-  const outOfStock = product.stock <= 0;
+  const outOfStock = (variant ?? product).stock <= 0;
 
   return (
     <div className="mt-6 flex flex-wrap gap-3">
       <Button
-        onClick={() => (token ? addToCart.mutate({ product, quantity }) : setLoginRequired(true))}
+        onClick={() => {
+          if (!token) setLoginRequired(true);
+          else if (ask) ask();
+          else addToCart.mutate({ product: forList(product, variant), quantity });
+        }}
         disabled={outOfStock}
       >
         {outOfStock ? 'Out of Stock' : 'Add to Cart'}
       </Button>
       <Button
         variant="secondary"
-        onClick={() => (token ? addToWishlist.mutate(product) : setLoginRequired(true))}
+        onClick={() =>
+          token ? addToWishlist.mutate(forList(product, variant)) : setLoginRequired(true)
+        }
       >
         Add to Wishlist
       </Button>

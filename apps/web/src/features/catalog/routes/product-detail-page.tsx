@@ -1,9 +1,17 @@
 // /products/{id} (SPEC §2.5). The buttons that add to the cart or wishlist come from app/, which
 // composes this page with the cart feature.
 import { useEffect, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { Product } from '@duka/domain';
+import type { Product, ProductVariant } from '@duka/domain';
+import { chooseOptionMessage } from '@duka/domain/cart/messages';
+import {
+  choiceFromVariantId,
+  chosenVariant,
+  missingOption,
+  pick,
+  type VariantChoice,
+} from '@duka/domain/catalog/variant-choice';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
@@ -18,6 +26,7 @@ import { ProductPrice } from '../components/product-card.tsx';
 import { RelatedProducts } from '../components/related-products.tsx';
 import { ReviewsSection } from '../components/reviews-section.tsx';
 import { TopPicksStrip } from '../components/top-picks-strip.tsx';
+import { VariantPicker } from '../components/variant-picker.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,15 +37,21 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export default function ProductDetailPage({
-  actions,
-}: {
-  actions: (product: Product, quantity: number) => ReactNode;
-}) {
+/**
+ * What the page's buttons need of the shopper's choice: the variant chosen (a product without
+ * options has just the one), or `ask` to call when a size or colour is still to be chosen.
+ */
+export interface ProductChoice {
+  variant: ProductVariant | undefined;
+  ask?: (() => void) | undefined;
+}
+
+type Actions = (product: Product, quantity: number, choice: ProductChoice) => ReactNode;
+
+export default function ProductDetailPage({ actions }: { actions: Actions }) {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const product = useQuery({ ...catalogQueries.product(id), enabled: valid });
-  const [quantity, setQuantity] = useState(1);
   const counties = useQuery(deliveryQueries.counties());
   const delivery = deliverySummary(counties.data);
   useDocumentTitle(product.data?.title ?? 'Product');
@@ -69,11 +84,58 @@ export default function ProductDetailPage({
     );
   }
 
-  const p = product.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <ProductView key={product.data.id} p={product.data} delivery={delivery} actions={actions} />
+      <ReviewsSection productId={product.data.id} />
+      <RelatedProducts key={product.data.id} category={product.data.category} productId={id} />
+      <TopPicksStrip />
+    </div>
+  );
+}
+
+/** The choice in the address, `?variant=12`, so a link opens that size and colour. */
+function useChoice(p: Product) {
+  const [params, setParams] = useSearchParams();
+  const [choice, setChoice] = useState<VariantChoice>(() =>
+    choiceFromVariantId(p, Number(params.get('variant')) || null),
+  );
+  const choose = (option: string, value: string) => {
+    const next = pick(p, choice, option, value);
+    setChoice(next);
+    const variant = chosenVariant(p, next);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (variant) updated.set('variant', String(variant.id));
+        else updated.delete('variant');
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return { choice, choose };
+}
+
+/** The main image first when the chosen variant has its own. */
+function imagesFor(p: Product, variant: ProductVariant | undefined): string[] {
+  if (!variant?.image) return p.images;
+  return [variant.image, ...p.images.filter((src) => src !== variant.image)];
+}
+
+function ProductView({ p, delivery, actions }: { p: Product; delivery: string; actions: Actions }) {
+  const [quantity, setQuantity] = useState(1);
+  const { choice, choose } = useChoice(p);
+  const [asked, setAsked] = useState(false);
+  const variant = chosenVariant(p, choice);
+  const missing = missingOption(p, choice);
+  const shown = variant ?? p;
+  const stock = shown.stock;
+  const images = imagesFor(p, variant);
+  return (
+    <>
       <div className="grid gap-8 lg:grid-cols-2">
-        <ImageGallery key={p.id} images={p.images} title={p.title} />
+        <ImageGallery key={images[0]} images={images} title={p.title} />
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h1>
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
@@ -87,26 +149,49 @@ export default function ProductDetailPage({
             </div>
             <div className="flex gap-1">
               <dt>SKU:</dt>
-              <dd className="font-medium text-slate-800">{p.sku}</dd>
+              <dd className="font-medium text-slate-800" data-testid="product-sku">
+                {variant?.sku ?? p.sku}
+              </dd>
             </div>
           </dl>
-          <div className="mt-4">
-            <ProductPrice price={p.price} discountPercentage={p.discountPercentage} />
+          <div className="mt-4" data-testid="product-price">
+            {!variant && p.variants.length > 1 && (
+              <span className="text-sm text-slate-600">From </span>
+            )}
+            <ProductPrice price={shown.price} discountPercentage={shown.discountPercentage} />
           </div>
           <p className="mt-4 text-slate-700">{p.description}</p>
+          {p.options.length > 0 && (
+            <VariantPicker
+              product={p}
+              choice={choice}
+              onPick={(option, value) => {
+                choose(option, value);
+                setAsked(false);
+              }}
+              prompt={
+                asked && missing
+                  ? { option: missing, message: chooseOptionMessage(missing) }
+                  : undefined
+              }
+            />
+          )}
           <p className="mt-4 text-sm">
-            Stock: <span className="font-semibold">{p.stock}</span>
+            Stock: <span className="font-semibold">{stock}</span>
           </p>
 
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <span className="text-sm text-slate-600">Quantity</span>
             <QuantityStepper
-              value={quantity}
+              value={stock > 0 ? Math.min(quantity, stock) : quantity}
               onChange={setQuantity}
-              max={p.stock > 0 ? p.stock : undefined}
+              max={stock > 0 ? stock : undefined}
             />
           </div>
-          {actions(p, quantity)}
+          {actions(p, stock > 0 ? Math.min(quantity, stock) : quantity, {
+            variant,
+            ask: missing ? () => setAsked(true) : undefined,
+          })}
 
           <dl className="mt-8">
             <Fact label="Shipping">{p.shippingInformation}</Fact>
@@ -121,10 +206,6 @@ export default function ProductDetailPage({
           </dl>
         </div>
       </div>
-
-      <ReviewsSection productId={p.id} />
-      <RelatedProducts key={p.id} category={p.category} productId={p.id} />
-      <TopPicksStrip />
-    </div>
+    </>
   );
 }
