@@ -8,10 +8,12 @@ import type { Db } from '../db/client.ts';
 import { categories, productImages, products, reviews } from '../db/schema.ts';
 import { mapLimit } from '../lib/map-limit.ts';
 import { storeWithWidths } from '../uploads/widths.ts';
+import { insertVariants } from '../catalog/variants.ts';
 import { encodeArtwork, renderProductPixels } from './artwork.ts';
 import { withImageCache } from './image-cache.ts';
 import { CATEGORY_SEEDS, PRODUCT_SEEDS, type ProductSeed } from './catalog-data.ts';
 import { createRandom } from './random.ts';
+import { demoVariantsOf } from './demo-variants.ts';
 import { reviewDrafts } from './reviews.ts';
 
 const DAY_MS = 86_400_000;
@@ -154,6 +156,18 @@ export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Pr
       })),
     );
     await tx.insert(productImages).values(imageRows);
+
+    // Shoes in sizes, dresses and shirts in sizes and colours.
+    for (const [i, plan] of plans.entries()) {
+      const sizes = demoVariantsOf(plan.seed, i);
+      if (!sizes) continue;
+      await insertVariants(tx, inserted[i]!.id, {
+        productSku: plan.sku,
+        price: shillingsToCents(plan.seed.priceKsh),
+        discountPercentage: plan.seed.discountPercent,
+        ...sizes,
+      });
+    }
 
     const reviewRows = plans.flatMap((plan, i) =>
       plan.drafts.map((d) => ({

@@ -71,11 +71,13 @@ const without =
   <T extends Line>(lines: T[]) =>
     lines.filter((l) => !isLine(ref)(l));
 
+/** The server's line takes the place of its own, or of the stand-in shown while it answered. */
 const replacing =
-  <T extends Line>(item: T) =>
+  <T extends Line & { id: number }>(item: T) =>
   (lines: T[]) =>
     lines.map((l) =>
-      l.product_id === item.product_id && (l.variant_id ?? null) === (item.variant_id ?? null)
+      l.product_id === item.product_id &&
+      (l.variant_id === item.variant_id || (l.id < 0 && l.variant_id === null))
         ? item
         : l,
     );
