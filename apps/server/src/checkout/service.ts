@@ -26,6 +26,7 @@ import {
   type Started,
 } from '../payments/start.ts';
 import { findDetails } from './repo.ts';
+import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 export interface CheckoutDeps {
   db: Db;
@@ -61,7 +62,7 @@ export async function summary(
   return {
     lines: lines.map((l) => ({
       productId: l.productId,
-      title: l.title,
+      title: withVariant(l.title, l.variantTitle),
       quantity: l.quantity,
       lineTotalCents: l.salePriceCents * l.quantity,
     })),

@@ -8,6 +8,7 @@ import { button, emailHtml, heading, paragraph, table, textFooter } from '../out
 import { enqueueEmail, enqueueSms, PUBLIC_URL } from '../outbox/service.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import * as repo from './repo.ts';
+import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 const ORDERS_LINK = `${PUBLIC_URL}/userprofile/orderhistory`;
 
@@ -19,7 +20,7 @@ function deliveryWindow(paidAt: Date, order: { etaMinDays: number; etaMaxDays: n
 
 function lineRows(items: repo.OrderItemRow[]): [string, string][] {
   return items.map((i) => [
-    `${i.quantity} × ${i.title} (${formatKsh(i.unitPriceCents)} each)`,
+    `${i.quantity} × ${withVariant(i.title, i.variantTitle)} (${formatKsh(i.unitPriceCents)} each)`,
     formatKsh(i.unitPriceCents * i.quantity),
   ]);
 }

@@ -21,6 +21,7 @@ import { toAdminOrder, toOrder, toOrderDetail, toTimeline } from './mappers.ts';
 import { issueSaleInvoice } from '../invoices/issue.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
+import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 /** How a payment that will never be captured is closed, and why. */
 export interface Closing {
@@ -161,7 +162,7 @@ export interface OrderDelivery {
 
 /** A line as messages name it: 'Sneaker (42 / Black)'. */
 function displayTitle(line: Pick<PricedLine, 'title' | 'variantTitle'>): string {
-  return line.variantTitle ? `${line.title} (${line.variantTitle})` : line.title;
+  return withVariant(line.title, line.variantTitle);
 }
 
 /** Priced lines as the totals take them: sale price, quantity and tax type. */

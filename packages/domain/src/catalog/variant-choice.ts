@@ -77,3 +77,8 @@ export function pick(
   }
   return next;
 }
+
+/** A line as people read it: 'Trail runner (42 / Black)'; the title alone without options. */
+export function withVariant(title: string, variant: string | null | undefined): string {
+  return variant ? `${title} (${variant})` : title;
+}

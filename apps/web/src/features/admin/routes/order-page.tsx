@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminOrderQuery } from '../api/orders-admin-api.ts';
 import { CollectControl } from '../components/collect-control.tsx';
 import { StatusControl } from '../components/status-control.tsx';
+import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -87,7 +88,7 @@ function PackingSlip({ o }: { o: AdminOrderDetail }) {
           {o.items.map((item) => (
             <tr key={item.product_id} className="border-b border-slate-100">
               <td className="py-1 font-mono">{item.sku ?? '—'}</td>
-              <td className="py-1">{item.title}</td>
+              <td className="py-1">{withVariant(item.title, item.variant)}</td>
               <td className="py-1 text-right">{item.quantity}</td>
             </tr>
           ))}

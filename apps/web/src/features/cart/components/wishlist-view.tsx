@@ -33,11 +33,12 @@ function WishlistRow({ line }: { line: WishlistLine }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
         <div className="min-w-0 space-y-1">
           <Link
-            to={`/products/${line.product_id}`}
+            to={`/products/${line.product_id}${line.variant_id ? `?variant=${line.variant_id}` : ''}`}
             className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
           >
             {line.title}
           </Link>
+          {line.variant && <p className="text-sm text-slate-600">{line.variant}</p>}
           <LinePrice line={line} />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">

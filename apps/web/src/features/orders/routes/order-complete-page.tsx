@@ -9,6 +9,7 @@ import { formatDayRange } from '../../../lib/dates.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { orderQueries } from '../api/orders-api.ts';
+import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 const SHOP = { name: 'Duka Ltd', phone: '+254 700 123 456' };
 
@@ -161,7 +162,7 @@ export default function OrderCompletePage() {
         <tbody>
           {o.items.map((item) => (
             <tr key={item.product_id} className="border-b border-slate-100">
-              <td className="py-2">{item.title}</td>
+              <td className="py-2">{withVariant(item.title, item.variant)}</td>
               <td className="py-2 text-right">{item.quantity}</td>
               <td className="py-2 text-right">{formatKsh(item.subtotal)}</td>
             </tr>

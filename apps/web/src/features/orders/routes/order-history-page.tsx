@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { orderQueries } from '../api/orders-api.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 const PAGE_SIZE = 10;
 
@@ -84,7 +85,7 @@ export default function OrderHistoryPage() {
                                 height={48}
                                 className="h-12 w-12 rounded-lg object-cover"
                               />
-                              <span>{item.title}</span>
+                              <span>{withVariant(item.title, item.variant)}</span>
                             </div>
                           </td>
                           <td className="px-4 py-2">
@@ -115,7 +116,7 @@ export default function OrderHistoryPage() {
                           className="h-14 w-14 rounded-lg object-cover"
                         />
                         <div className="min-w-0 flex-1">
-                          <p className="font-medium">{item.title}</p>
+                          <p className="font-medium">{withVariant(item.title, item.variant)}</p>
                           <p className="text-slate-600">
                             {formatKsh(item.price)} × {item.quantity} = {formatKsh(item.subtotal)}
                           </p>

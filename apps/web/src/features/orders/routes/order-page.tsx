@@ -11,6 +11,7 @@ import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatDayRange } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { orderQueries } from '../api/orders-api.ts';
+import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 function Where({ order }: { order: OrderDetail }) {
   if (order.pickup_point) {
@@ -103,7 +104,8 @@ export default function OrderPage() {
           {o.items.map((item) => (
             <li key={item.product_id} className="flex justify-between gap-3 px-4 py-2 text-sm">
               <span>
-                {item.title} <span className="text-slate-500">× {item.quantity}</span>
+                {withVariant(item.title, item.variant)}{' '}
+                <span className="text-slate-500">× {item.quantity}</span>
               </span>
               <span className="font-medium whitespace-nowrap">{formatKsh(item.subtotal)}</span>
             </li>
