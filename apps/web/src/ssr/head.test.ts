@@ -21,11 +21,47 @@ const product = {
   images: ['/images/products/t.webp'],
   description: 'Black tea from the highlands.',
   sku: 'TEA-1',
+  options: [],
+  variants: [],
+} as unknown as Product;
+
+const dress = {
+  ...product,
+  id: 8,
+  title: 'Kitenge Wrap Dress',
+  stock: 3,
+  sku: 'DRS-8',
+  options: [
+    { name: 'Size', values: ['S', 'M'] },
+    { name: 'Colour', values: ['Black'] },
+  ],
+  variants: [
+    {
+      id: 81,
+      sku: 'DRS-8-S-BLACK',
+      title: 'S / Black',
+      options: { Size: 'S', Colour: 'Black' },
+      price: 300_000,
+      discountPercentage: 0,
+      stock: 0,
+    },
+    {
+      id: 82,
+      sku: 'DRS-8-M-BLACK',
+      title: 'M / Black',
+      options: { Size: 'M', Colour: 'Black' },
+      price: 320_000,
+      discountPercentage: 10,
+      stock: 3,
+      image: '/images/products/m.webp',
+    },
+  ],
 } as unknown as Product;
 
 function headFor(path: string, status = 200) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(catalogQueries.product(7).queryKey, product);
+  queryClient.setQueryData(catalogQueries.product(8).queryKey, dress);
   return buildHead({
     origin: 'https://duka.example',
     url: new URL(path, 'https://duka.example'),
@@ -55,6 +91,40 @@ describe('the server-rendered head', () => {
       priceCurrency: 'KES',
       availability: 'https://schema.org/OutOfStock',
     });
+  });
+
+  it('describes a product sold in sizes as a ProductGroup with one Offer per variant', () => {
+    const head = headFor('/products/8');
+    const blocks = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)];
+    const group = JSON.parse(blocks[0]![1]!);
+    expect(group).toMatchObject({
+      '@type': 'ProductGroup',
+      productGroupID: 'DRS-8',
+      variesBy: ['https://schema.org/size', 'https://schema.org/color'],
+    });
+    expect(group.hasVariant).toEqual([
+      expect.objectContaining({
+        '@type': 'Product',
+        name: 'Kitenge Wrap Dress (S / Black)',
+        sku: 'DRS-8-S-BLACK',
+        size: 'S',
+        color: 'Black',
+        image: 'https://duka.example/images/products/t.webp',
+        offers: expect.objectContaining({
+          url: 'https://duka.example/products/8?variant=81',
+          price: '3000.00',
+          availability: 'https://schema.org/OutOfStock',
+        }),
+      }),
+      expect.objectContaining({
+        sku: 'DRS-8-M-BLACK',
+        image: 'https://duka.example/images/products/m.webp',
+        offers: expect.objectContaining({
+          price: '2880.00',
+          availability: 'https://schema.org/InStock',
+        }),
+      }),
+    ]);
   });
 
   it('keeps only category and brand in a listing’s canonical address', () => {

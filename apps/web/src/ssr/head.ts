@@ -58,35 +58,79 @@ function productOf(input: HeadInput): Product | undefined {
   return input.queryClient.getQueryData(catalogQueries.product(id).queryKey);
 }
 
-function productJsonLd(origin: string, url: string, p: Product) {
-  const priceCents = displayPriceCents(p.price, percentToBasisPoints(p.discountPercentage));
+const rating = (p: Product) =>
+  p.reviewCount > 0
+    ? {
+        '@type': 'AggregateRating',
+        ratingValue: p.rating,
+        reviewCount: p.reviewCount,
+        bestRating: 5,
+        worstRating: 1,
+      }
+    : undefined;
+
+function offer(url: string, sale: { price: number; discountPercentage: number; stock: number }) {
+  const priceCents = displayPriceCents(sale.price, percentToBasisPoints(sale.discountPercentage));
   return {
+    '@type': 'Offer',
+    url,
+    price: (priceCents / 100).toFixed(2),
+    priceCurrency: 'KES',
+    availability: `https://schema.org/${sale.stock > 0 ? 'InStock' : 'OutOfStock'}`,
+    seller: { '@type': 'Organization', name: SHOP_NAME },
+  };
+}
+
+/** schema.org's own property for an option where there is one (size, color), else its name. */
+const VARIES_BY: Record<string, string> = {
+  size: 'https://schema.org/size',
+  colour: 'https://schema.org/color',
+  color: 'https://schema.org/color',
+  material: 'https://schema.org/material',
+  pattern: 'https://schema.org/pattern',
+};
+
+function productJsonLd(origin: string, url: string, p: Product) {
+  const common = {
     '@context': 'https://schema.org',
-    '@type': 'Product',
     name: p.title,
     description: p.description,
-    sku: p.sku,
-    image: p.images.map((image) => absolute(origin, image)),
     brand: p.brand ? { '@type': 'Brand', name: p.brand } : undefined,
     category: p.categoryName,
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: (priceCents / 100).toFixed(2),
-      priceCurrency: 'KES',
-      availability: `https://schema.org/${p.stock > 0 ? 'InStock' : 'OutOfStock'}`,
-      seller: { '@type': 'Organization', name: SHOP_NAME },
-    },
-    aggregateRating:
-      p.reviewCount > 0
-        ? {
-            '@type': 'AggregateRating',
-            ratingValue: p.rating,
-            reviewCount: p.reviewCount,
-            bestRating: 5,
-            worstRating: 1,
-          }
-        : undefined,
+    aggregateRating: rating(p),
+  };
+  if (p.options.length === 0) {
+    return {
+      ...common,
+      '@type': 'Product',
+      sku: p.sku,
+      image: p.images.map((image) => absolute(origin, image)),
+      offers: offer(url, p),
+    };
+  }
+  // Sold in sizes (issue 21): a ProductGroup, one Product and Offer per variant, each at its link.
+  return {
+    ...common,
+    '@type': 'ProductGroup',
+    productGroupID: p.sku,
+    url,
+    image: p.images.map((image) => absolute(origin, image)),
+    variesBy: p.options.map((o) => VARIES_BY[o.name.toLowerCase()] ?? o.name),
+    hasVariant: p.variants.map((v) => {
+      const properties: Record<string, string> = {};
+      for (const [name, value] of Object.entries(v.options)) {
+        const property = VARIES_BY[name.toLowerCase()]?.replace('https://schema.org/', '');
+        if (property) properties[property] = value;
+      }
+      return {
+        '@type': 'Product',
+        name: `${p.title} (${v.title})`,
+        sku: v.sku,
+        image: absolute(origin, v.image ?? p.images[0] ?? p.thumbnail),
+        ...properties,
+        offers: offer(`${url}?variant=${v.id}`, v),
+      };
+    }),
   };
 }
 
