@@ -15,9 +15,12 @@ import {
   categoryTaxSchema,
   categorySlugParamSchema,
   variantParamsSchema,
+  lowStockQuerySchema,
+  lowStockPageSchema,
   variantPatchSchema,
 } from '@duka/domain';
 import { createProduct, patchProduct, patchVariant, updateProduct } from './admin-service.ts';
+import { lowStock } from './low-stock.ts';
 import { productTax, setCategoryClass, setProductTax } from './tax-admin.ts';
 import { getProduct, listAllReviews } from './service.ts';
 
@@ -117,6 +120,20 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await patchVariant(db, id, variantId, request.body);
       return getProduct(db, id);
     },
+  );
+
+  app.get(
+    '/admin/low-stock',
+    {
+      schema: {
+        tags,
+        summary: 'Variants on sale with `threshold` units or fewer (default 5), the fewest first',
+        security,
+        querystring: lowStockQuerySchema,
+        response: { 200: lowStockPageSchema, ...errors },
+      },
+    },
+    async (request) => lowStock(db, request.query),
   );
 
   app.get(

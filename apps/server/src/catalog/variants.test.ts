@@ -189,6 +189,28 @@ describe('a product in sizes and colours', () => {
   });
 });
 
+describe('the low-stock list', () => {
+  it('lists the variants running out, the fewest first, to admins only', async () => {
+    const p = await shoe();
+    const list = async (query: string, who = boss) =>
+      t.app.inject({ url: `/api/admin/low-stock${query}`, headers: who.auth });
+    const res = await list('?threshold=1&limit=100');
+    expect(res.statusCode).toBe(200);
+    const mine = res
+      .json()
+      .items.filter((i: { productId: number }) => i.productId === p.id)
+      .map((i: { variant: string; stock: number; sku: string }) => [i.variant, i.stock, i.sku]);
+    expect(mine).toEqual([
+      ['41 / White', 0, variantNamed(p, '41 / White').sku],
+      ['41 / Black', 1, variantNamed(p, '41 / Black').sku],
+    ]);
+    const stocks = res.json().items.map((i: { stock: number }) => i.stock);
+    expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+    expect((await list('?threshold=-1')).statusCode).toBe(400);
+    expect((await list('', await shopper(t.app))).statusCode).toBe(403);
+  });
+});
+
 describe('the cart with variants', () => {
   it('asks which size, refuses variants of other products, and keeps two sizes as two lines', async () => {
     const p = await shoe();

@@ -355,6 +355,10 @@ export const productVariants = pgTable(
   },
   (t) => [
     index('product_variants_product_idx').on(t.productId, t.position),
+    // The low-stock list: the fewest first.
+    index('product_variants_low_stock_idx')
+      .on(t.stock, t.id)
+      .where(sql`${t.archivedAt} is null`),
     uniqueIndex('product_variants_sku_idx')
       .on(t.sku)
       .where(sql`${t.archivedAt} is null`),

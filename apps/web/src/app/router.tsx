@@ -157,6 +157,7 @@ export const routes: RouteObject[] = [
               page('products/all', '../features/admin/routes/all-products-page.tsx'),
               page('products/add', '../features/admin/routes/add-product-page.tsx'),
               page('products/:id/edit', '../features/admin/routes/edit-product-page.tsx'),
+              page('low-stock', '../features/admin/routes/low-stock-page.tsx'),
               page('orders', '../features/admin/routes/orders-page.tsx'),
               page('orders/:id', '../features/admin/routes/order-page.tsx'),
               page('reviews', '../features/admin/routes/reviews-page.tsx'),

@@ -440,3 +440,30 @@ export const productUpdateSchema = z
   })
   .strict();
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+/** GET /api/admin/low-stock (issue 21): variants on sale with `threshold` units or fewer. */
+export const lowStockQuerySchema = z
+  .object({
+    ...pagingQuery(20, 100),
+    threshold: int32FromText().min(0).max(MAX_STOCK).default(5),
+  })
+  .strict();
+
+export const lowStockPageSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        productId: z.number().int(),
+        title: z.string(),
+        variantId: z.number().int(),
+        variant: z.string().describe("'42 / Black'; '' for a product without options"),
+        sku: z.string(),
+        stock: z.number().int(),
+      }),
+    ),
+    total: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'LowStockPage' });
+export type LowStockPage = z.infer<typeof lowStockPageSchema>;

@@ -3,12 +3,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   CategoryFacet,
+  LowStockPage,
   Product,
   ProductCreate,
   ProductPage,
   ProductPatch,
   ProductSort,
   ProductUpdate,
+  VariantPatch,
 } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
@@ -47,3 +49,21 @@ export const productQuery = (id: number) =>
 
 export const updateProduct = (id: number, input: ProductUpdate) =>
   api<Product>(`/admin/products/${id}`, { method: 'PUT', body: input });
+
+/** One variant's price (cents), discount, stock or SKU (issue 21). */
+export const patchVariant = (productId: number, variantId: number, patch: VariantPatch) =>
+  api<Product>(`/admin/products/${productId}/variants/${variantId}`, {
+    method: 'PATCH',
+    body: patch,
+  });
+
+/** The low-stock list: variants on sale with `threshold` units or fewer, the fewest first. */
+export const lowStockQuery = (page: number, limit: number, threshold: number) =>
+  queryOptions({
+    queryKey: ['products', 'admin', 'low-stock', page, limit, threshold],
+    queryFn: () =>
+      api<LowStockPage>(
+        `/admin/low-stock?limit=${limit}&skip=${(page - 1) * limit}&threshold=${threshold}`,
+      ),
+    placeholderData: keepPreviousData,
+  });

@@ -71,6 +71,11 @@ export function AdminSidebar() {
                   Add Product
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/dashboard/low-stock" className={item}>
+                  Low Stock
+                </NavLink>
+              </li>
             </ul>
           </li>
           {(

@@ -12,8 +12,19 @@ import { useNotice } from '../../../components/ui/notices.tsx';
 import { ErrorText, FormMessage, LoadingText } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { adminCategoriesQuery, productQuery, updateProduct } from '../api/catalog-admin-api.ts';
+import {
+  adminCategoriesQuery,
+  patchVariant,
+  productQuery,
+  updateProduct,
+} from '../api/catalog-admin-api.ts';
 import { ImageSlot } from '../components/image-slot.tsx';
+import {
+  VariantGrid,
+  variantPatchOf,
+  variantValuesOf,
+  type VariantValues,
+} from '../components/variant-grid.tsx';
 
 type Values = Record<
   | 'title'
@@ -66,6 +77,10 @@ function Editor({ product }: { product: Product }) {
     [0, 1, 2].map((i) => product.images[i] ?? null),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Sold in sizes: price, discount, stock and SKU are each variant's, edited in the grid.
+  const inVariants = product.options.length > 0;
+  const [variantValues, setVariantValues] = useState<VariantValues>(() => variantValuesOf(product));
+  const [variantErrors, setVariantErrors] = useState<Record<number, Record<string, string>>>({});
   const [problem, setProblem] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -74,9 +89,27 @@ function Editor({ product }: { product: Product }) {
   const setImage = (i: number) => (url: string | null) =>
     setImages((all) => all.map((u, j) => (j === i ? url : u)));
 
+  /** Saves the variant rows that changed, one by one; answers the refusals by variant. */
+  const saveVariants = async () => {
+    const refused: Record<number, Record<string, string>> = {};
+    for (const variant of product.variants) {
+      const patch = variantPatchOf(variant, variantValues[variant.id]!);
+      if (!patch) continue;
+      try {
+        await patchVariant(product.id, variant.id, patch);
+      } catch (err) {
+        if (!(err instanceof ApiError) || Object.keys(err.fields).length === 0) throw err;
+        refused[variant.id] = err.fields;
+      }
+    }
+    setVariantErrors(refused);
+    return Object.keys(refused).length === 0;
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
+    setVariantErrors({});
     setProblem('');
     setSaving(true);
     try {
@@ -104,6 +137,12 @@ function Editor({ product }: { product: Product }) {
         shippingInformation: values.shipping,
         returnPolicy: values.returns,
       });
+      const variantsSaved = inVariants ? await saveVariants() : true;
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      if (!variantsSaved) {
+        setProblem('Please correct the fields marked below.');
+        return;
+      }
       notice('success', 'Product saved');
       void queryClient.invalidateQueries({ queryKey: ['products'] });
     } catch (err) {
@@ -187,13 +226,24 @@ function Editor({ product }: { product: Product }) {
             </Field>
             {text('tags', 'Tags (comma-separated)')}
           </section>
-          <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
-            <h2 className="font-semibold text-slate-900 sm:col-span-2">Price and stock</h2>
-            {text('sku', 'SKU')}
-            {text('stock', 'Stock', 'stock', 'number')}
-            {text('price', 'Price (Ksh)', 'price', 'number')}
-            {text('discount', 'Discount (%)', 'discountPercentage', 'number')}
-          </section>
+          {inVariants ? (
+            <VariantGrid
+              product={product}
+              values={variantValues}
+              errors={variantErrors}
+              onChange={(id, key, value) =>
+                setVariantValues((all) => ({ ...all, [id]: { ...all[id]!, [key]: value } }))
+              }
+            />
+          ) : (
+            <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
+              <h2 className="font-semibold text-slate-900 sm:col-span-2">Price and stock</h2>
+              {text('sku', 'SKU')}
+              {text('stock', 'Stock', 'stock', 'number')}
+              {text('price', 'Price (Ksh)', 'price', 'number')}
+              {text('discount', 'Discount (%)', 'discountPercentage', 'number')}
+            </section>
+          )}
           <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
             <h2 className="font-semibold text-slate-900 sm:col-span-2">Shipping</h2>
             {text('weight', 'Weight (g)', 'weight', 'number')}

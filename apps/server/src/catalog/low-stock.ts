@@ -1,0 +1,36 @@
+// The back office's low-stock list (issue 21): every variant on sale running out, the fewest
+// first, so the merchant reorders the size that is going before it is gone.
+import { and, asc, count, eq, isNull, lte } from 'drizzle-orm';
+import type { LowStockPage } from '@duka/domain';
+import type { Db } from '../db/client.ts';
+import { products, productVariants } from '../db/schema.ts';
+import { paged, type PageRequest } from '../lib/paged.ts';
+
+export function lowStock(
+  db: Db,
+  query: PageRequest & { threshold: number },
+): Promise<LowStockPage> {
+  const running = and(
+    isNull(productVariants.archivedAt),
+    lte(productVariants.stock, query.threshold),
+  );
+  return paged(
+    'items',
+    query,
+    db
+      .select({
+        productId: products.id,
+        title: products.title,
+        variantId: productVariants.id,
+        variant: productVariants.title,
+        sku: productVariants.sku,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(running)
+      .orderBy(asc(productVariants.stock), asc(productVariants.id)),
+    db.select({ n: count() }).from(productVariants).where(running),
+    (row) => row,
+  );
+}
