@@ -145,7 +145,7 @@ test('a failed change stays on screen with a notice, and the next load shows the
   page,
   loggedInShopper: _shopper,
 }) => {
-  await addFromProductPage(page, 40, 1);
+  await addFromProductPage(page, 41, 1);
   await page.route('**/api/cart/*', (route) =>
     route.request().method() === 'DELETE'
       ? route.fulfill({ status: 503, body: '' })
@@ -171,7 +171,7 @@ test('a shopper whose session has ended is sent to log in on adding', async ({
   page,
   loggedInShopper: _shopper,
 }) => {
-  await page.goto('/products/40');
+  await page.goto('/products/41');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Both tokens stop working (as after a revoked session).
   await page.evaluate(() => {
@@ -190,7 +190,7 @@ test('on a phone the cart is a list of cards with the total in sight', async ({
   loggedInShopper: _shopper,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const id of [12, 40, 5]) await addFromProductPage(page, id, 1);
+  for (const id of [12, 41, 5]) await addFromProductPage(page, id, 1);
   await page.goto('/cart');
   const modal = page.getByRole('dialog', { name: 'Shopping Cart' });
   await expect(
