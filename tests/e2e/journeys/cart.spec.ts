@@ -173,6 +173,9 @@ test('a shopper whose session has ended is sent to log in on adding', async ({
 }) => {
   await page.goto('/products/41');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The page's own calls done first: one of them meeting the dead tokens would log out before
+  // the click this journey is about.
+  await page.waitForLoadState('networkidle');
   // Both tokens stop working (as after a revoked session).
   await page.evaluate(() => {
     sessionStorage.setItem('token', 'expired');
