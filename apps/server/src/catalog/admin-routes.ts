@@ -1,4 +1,5 @@
 // Editing and adding products: administrators only (is_admin, checked on the server).
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminListQuerySchema,
@@ -20,6 +21,7 @@ import {
   variantPatchSchema,
 } from '@duka/domain';
 import { createProduct, patchProduct, patchVariant, updateProduct } from './admin-service.ts';
+import { shopifyCsv } from './csv-export.ts';
 import { lowStock } from './low-stock.ts';
 import { productTax, setCategoryClass, setProductTax } from './tax-admin.ts';
 import { getProduct, listAllReviews } from './service.ts';
@@ -119,6 +121,29 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, variantId } = request.params;
       await patchVariant(db, id, variantId, request.body);
       return getProduct(db, id);
+    },
+  );
+
+  app.get(
+    '/admin/products/export.csv',
+    {
+      schema: {
+        tags,
+        summary: "Every product in Shopify's product CSV format, one row per variant",
+        description:
+          'Streamed a batch of products at a time. Prices in shillings: Variant Price is what shoppers pay, Variant Compare At Price the price before a discount. Cells that start like a formula are led by a quote mark.',
+        security,
+        produces: ['text/csv'],
+      },
+    },
+    async (_request, reply) => {
+      // Image addresses from PUBLIC_URL, never from a Host header a request can forge.
+      const origin = app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="duka-products.csv"')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(shopifyCsv(db, origin)));
     },
   );
 
