@@ -48,7 +48,9 @@ export async function putInCart(
     .where(eq(productVariants.productId, productId))
     .orderBy(productVariants.position, productVariants.id)
     .limit(1);
-  await db.insert(cartItems).values({ userId, productId, variantId: variantId ?? first!.id, quantity });
+  await db
+    .insert(cartItems)
+    .values({ userId, productId, variantId: variantId ?? first!.id, quantity });
 }
 
 export async function stockOf(db: Db, productId: number): Promise<number> {

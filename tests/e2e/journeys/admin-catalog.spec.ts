@@ -303,3 +303,48 @@ test('the admin changes the details of a product in the editor, and the shop sho
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(sku)).toBeVisible();
 });
+
+test('the admin sets one size and colour of a shirt in the editor, sees it on Low Stock, and exports the catalogue', async ({
+  page,
+  request,
+  loggedInAdmin: _admin,
+}) => {
+  // A demo shirt: sold in sizes and colours.
+  const shirts = await (await request.get('/api/products/category/mens-shirts?limit=1')).json();
+  const shirt = await (await request.get(`/api/products/${shirts.products[0].id}`)).json();
+  const [first, second] = shirt.variants as { id: number; title: string; sku: string }[];
+  await page.goto(`/dashboard/products/${shirt.id}/edit`);
+  const grid = page.getByRole('region', { name: 'Variants' });
+  await expect(grid.getByRole('row')).toHaveCount(shirt.variants.length + 1);
+  await expect(page.getByLabel('Stock', { exact: true })).toHaveCount(0); // stock is per variant
+
+  await grid.getByLabel(`Stock of ${first!.title}`).fill('1');
+  await grid.getByLabel(`Price (Ksh) of ${second!.title}`).fill('1999');
+  await grid.getByLabel(`SKU of ${second!.title}`).fill(first!.sku); // taken
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Please correct the fields marked below.')).toBeVisible();
+  await expect(grid.getByText(`already has the SKU ${first!.sku}`)).toBeVisible();
+  await grid.getByLabel(`SKU of ${second!.title}`).fill(second!.sku);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Product saved')).toBeVisible();
+
+  await page.goto(`/products/${shirt.id}?variant=${second!.id}`);
+  await expect(page.getByTestId('product-price')).toContainText('Ksh 1,999');
+
+  await page.goto('/dashboard/low-stock');
+  await page.getByLabel('Units left, at most').selectOption('2');
+  await page.getByLabel('Product or SKU').fill(first!.sku);
+  await expect(
+    page.getByRole('link', { name: `Edit ${shirt.title} (${first!.title})` }),
+  ).toBeVisible();
+
+  await page.goto('/dashboard/products/all');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('duka-products.csv');
+  const csv = await (await file.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString('utf8');
+  expect(text.split('\r\n')[0]).toMatch(/^Handle,Title,Body \(HTML\),Vendor/);
+  expect(text).toContain(`,${first!.sku},`);
+});

@@ -206,6 +206,9 @@ describe('the low-stock list', () => {
     ]);
     const stocks = res.json().items.map((i: { stock: number }) => i.stock);
     expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+    const bySku = (await list(`?threshold=1&q=${variantNamed(p, '41 / Black').sku}`)).json();
+    expect(bySku.items.map((i: { variant: string }) => i.variant)).toEqual(['41 / Black']);
+    expect(bySku.total).toBe(1);
     expect((await list('?threshold=-1')).statusCode).toBe(400);
     expect((await list('', await shopper(t.app))).statusCode).toBe(403);
   });

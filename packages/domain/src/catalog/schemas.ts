@@ -446,6 +446,7 @@ export const lowStockQuerySchema = z
   .object({
     ...pagingQuery(20, 100),
     threshold: int32FromText().min(0).max(MAX_STOCK).default(5),
+    q: z.string().trim().max(100).optional().describe('Words of the title, or a SKU'),
   })
   .strict();
 

@@ -58,12 +58,17 @@ export const patchVariant = (productId: number, variantId: number, patch: Varian
   });
 
 /** The low-stock list: variants on sale with `threshold` units or fewer, the fewest first. */
-export const lowStockQuery = (page: number, limit: number, threshold: number) =>
+export const lowStockQuery = (page: number, limit: number, threshold: number, q: string) =>
   queryOptions({
-    queryKey: ['products', 'admin', 'low-stock', page, limit, threshold],
+    queryKey: ['products', 'admin', 'low-stock', page, limit, threshold, q],
     queryFn: () =>
       api<LowStockPage>(
-        `/admin/low-stock?limit=${limit}&skip=${(page - 1) * limit}&threshold=${threshold}`,
+        `/admin/low-stock?${new URLSearchParams({
+          limit: String(limit),
+          skip: String((page - 1) * limit),
+          threshold: String(threshold),
+          ...(q ? { q } : {}),
+        })}`,
       ),
     placeholderData: keepPreviousData,
   });

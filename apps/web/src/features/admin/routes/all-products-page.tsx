@@ -3,7 +3,10 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductSummary } from '@duka/domain';
+import { Button } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
+import { apiBlob } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { ErrorText } from '../../../components/ui/status.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -14,6 +17,32 @@ import { EditProductModal, type EditAction } from '../components/edit-product-mo
 import { TaxModal } from '../components/tax-modal.tsx';
 
 const PAGE_SIZE = 6;
+
+/** The whole catalogue in Shopify's product CSV, one row per size and colour. */
+function ExportButton() {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const download = async () => {
+    setState('busy');
+    try {
+      saveFile('duka-products.csv', await apiBlob('/admin/products/export.csv'));
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <div className="flex items-center gap-3">
+      {state === 'failed' && (
+        <p role="alert" className="text-sm text-red-700">
+          The export failed. Please try again.
+        </p>
+      )}
+      <Button variant="secondary" onClick={download} disabled={state === 'busy'}>
+        {state === 'busy' ? 'Exporting…' : 'Export CSV'}
+      </Button>
+    </div>
+  );
+}
 const SORTS = { newest: 'Newest', priceAsc: 'Price', stock: 'In stock' } as const;
 
 export default function AllProductsPage() {
@@ -41,7 +70,10 @@ export default function AllProductsPage() {
 
   return (
     <div>
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">All Products</h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">All Products</h1>
+        <ExportButton />
+      </div>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
         <label htmlFor={ids.search} className="sr-only">
           Search products

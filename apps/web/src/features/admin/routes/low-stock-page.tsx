@@ -7,6 +7,7 @@ import type { LowStockPage as Page } from '@duka/domain';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { lowStockQuery } from '../api/catalog-admin-api.ts';
 
@@ -44,27 +45,43 @@ export default function LowStockPage() {
   useDocumentTitle('Low stock');
   const [page, setPage] = useState(1);
   const [threshold, setThreshold] = useState(5);
-  const list = useQuery(lowStockQuery(page, PAGE_SIZE, threshold));
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim(), 300);
+  const list = useQuery(lowStockQuery(page, PAGE_SIZE, threshold, q));
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="mb-6 text-2xl font-bold text-slate-900">Low stock</h1>
-      <label className="mb-4 flex items-center gap-2 text-sm">
-        <span className="font-medium text-slate-700">Units left, at most</span>
-        <select
-          value={threshold}
-          onChange={(e) => {
-            setThreshold(Number(e.target.value));
-            setPage(1);
-          }}
-          className="min-h-10 rounded-lg border border-slate-300 px-3"
-        >
-          {THRESHOLDS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="mb-4 flex flex-wrap items-center gap-4">
+        <label className="flex items-center gap-2 text-sm">
+          <span className="font-medium text-slate-700">Product or SKU</span>
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setPage(1);
+            }}
+            className="min-h-10 rounded-lg border border-slate-300 px-3"
+          />
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="font-medium text-slate-700">Units left, at most</span>
+          <select
+            value={threshold}
+            onChange={(e) => {
+              setThreshold(Number(e.target.value));
+              setPage(1);
+            }}
+            className="min-h-10 rounded-lg border border-slate-300 px-3"
+          >
+            {THRESHOLDS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {list.isPending ? (
         <LoadingText />
       ) : list.isError ? (
