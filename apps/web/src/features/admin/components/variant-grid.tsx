@@ -96,7 +96,7 @@ export function VariantGrid({
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? errorId : undefined}
                         inputMode={key === 'sku' ? undefined : 'decimal'}
-                        className={`${inputClass} ${key === 'sku' ? 'min-w-40' : 'w-24'}`}
+                        className={`${inputClass} ${key === 'sku' ? 'min-w-56' : 'w-24'}`}
                         value={values[v.id]?.[key] ?? ''}
                         onChange={(e) => onChange(v.id, key, e.target.value)}
                       />
