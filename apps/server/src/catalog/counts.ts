@@ -4,9 +4,10 @@
 // as "more than 1,000", so a count never reads more than 1,001 matches. Text searches count as
 // they search (search-listing.ts).
 import { asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { BrandFacet, CategoryFacet } from '@duka/domain';
+import type { BrandFacet, CategoryFacet, OptionFacet } from '@duka/domain';
+import { compareOptionNames, compareOptionValues } from '@duka/domain/catalog/variant-choice';
 import type { Db } from '../db/client.ts';
-import { categories, productCounts, products } from '../db/schema.ts';
+import { categories, optionValueCounts, productCounts, products } from '../db/schema.ts';
 import { COUNT_CAP } from './limits.ts';
 import { prepared } from './prepared.ts';
 import {
@@ -86,4 +87,34 @@ export async function brandFacets(db: Db, categorySlug?: string): Promise<BrandF
     .groupBy(productCounts.brand)
     .having(gt(total, 0))
     .orderBy(asc(productCounts.brand));
+}
+
+/**
+ * The option facets (issue 21) of a category, or of the whole catalogue: each option's values with
+ * how many products have a variant in stock with it, read from the counters.
+ */
+export async function optionFacets(db: Db, categorySlug?: string): Promise<OptionFacet[]> {
+  const rows = await db
+    .select({
+      key: optionValueCounts.key,
+      count: sql<number>`sum(${optionValueCounts.products})::int`,
+    })
+    .from(optionValueCounts)
+    .where(
+      categorySlug === undefined
+        ? undefined
+        : sql`${optionValueCounts.categoryId} = ${categoryIdOf(categorySlug)}`,
+    )
+    .groupBy(optionValueCounts.key)
+    .having(sql`sum(${optionValueCounts.products}) > 0`);
+  const byName = new Map<string, { value: string; count: number }[]>();
+  for (const { key, count } of rows) {
+    const at = key.indexOf('=');
+    const name = key.slice(0, at);
+    byName.set(name, [...(byName.get(name) ?? []), { value: key.slice(at + 1), count }]);
+  }
+  return [...byName.keys()].sort(compareOptionNames).map((name) => ({
+    name,
+    values: byName.get(name)!.sort((a, b) => compareOptionValues(a.value, b.value)),
+  }));
 }

@@ -86,6 +86,8 @@ export interface ProductFilter {
   minRating?: number | undefined;
   ratingAbove?: number | undefined;
   excludeId?: number | undefined;
+  /** Option values as the variants' keys, 'Size=42': a variant in stock must have them all. */
+  options?: string[] | undefined;
 }
 
 export interface Page {
@@ -105,6 +107,7 @@ export const bindings = (filter: ProductFilter, page?: Page) => ({
   minRating: filter.minRating,
   ratingAbove: filter.ratingAbove,
   exclude: filter.excludeId,
+  options: filter.options,
   ...page,
 });
 
@@ -116,7 +119,8 @@ export function shapeOf(filter: ProductFilter): string {
       set(filter.brand, 'b') +
       set(filter.minRating, 'm') +
       set(filter.ratingAbove, 'r') +
-      set(filter.excludeId, 'x') || 'all'
+      set(filter.excludeId, 'x') +
+      set(filter.options, 'o') || 'all'
   );
 }
 
@@ -139,6 +143,11 @@ export function whereOf(filter: ProductFilter, bind: Bind): SQL | undefined {
       ? sql`${products.rating} > ${bind('ratingAbove', ratingAbove)}`
       : undefined,
     excludeId !== undefined ? sql`${products.id} <> ${bind('exclude', excludeId)}` : undefined,
+    filter.options !== undefined
+      ? sql`${products.id} in (select ${productVariants.productId} from ${productVariants}
+          where ${productVariants.optionKeys} @> ${bind('options', filter.options)}::text[]
+            and ${productVariants.archivedAt} is null and ${productVariants.stock} > 0)`
+      : undefined,
   );
 }
 
@@ -168,7 +177,7 @@ export function cardPage(db: Db, where: SQL | undefined, orderBy: SQL[], page: P
 
 /** Totals the counters give exactly: any mix of category, brand and an excluded product. */
 export const countedByCounters = (f: ProductFilter) =>
-  !f.search && f.minRating === undefined && f.ratingAbove === undefined;
+  !f.search && f.minRating === undefined && f.ratingAbove === undefined && f.options === undefined;
 
 /**
  * The total of such a listing, as an expression: the counters of the category and brand, less

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  optionFacetSchema,
+  optionFacetsQuerySchema,
   apiErrorSchema,
   brandFacetSchema,
   brandsQuerySchema,
@@ -20,6 +22,7 @@ import { httpCaching } from './http-cache.ts';
 import { compiledSerializer } from './serializer.ts';
 import { SearchCache } from './query/result-cache.ts';
 import * as catalog from './service.ts';
+import { optionFacets } from './counts.ts';
 
 const tags = ['catalogue'];
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -54,6 +57,20 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => catalog.categoryList(db),
+  );
+
+  app.get(
+    '/products/options',
+    {
+      schema: {
+        tags,
+        summary:
+          'The option facets (Size, Colour…) of one category, or of the catalogue: each value with how many products have it in stock',
+        querystring: optionFacetsQuerySchema,
+        response: { 200: z.array(optionFacetSchema), ...errors },
+      },
+    },
+    async (request) => optionFacets(db, request.query.category),
   );
 
   app.get(

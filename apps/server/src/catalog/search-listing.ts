@@ -144,8 +144,9 @@ export async function searchListing(
   return { rows, total: COUNT_CAP, capped: true };
 }
 
-/** Only searches whose matches no review can change are remembered. */
-const remembers = (f: ProductFilter) => f.minRating === undefined && f.ratingAbove === undefined;
+/** Only searches whose matches no review or sale can change are remembered. */
+const remembers = (f: ProductFilter) =>
+  f.minRating === undefined && f.ratingAbove === undefined && f.options === undefined;
 
 /** The memo's key: the normalised words, sorted (the order of words does not change matches). */
 function wordsKey(terms: SearchTerms): SQL {

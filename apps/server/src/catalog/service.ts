@@ -78,6 +78,7 @@ export async function searchProducts(
     categorySlug: query.category,
     brand: query.brand,
     minRating: query.minRating,
+    options: query.option,
   };
   const order = query.sort ?? 'best';
   if (!search) return pageOf(db, filter, order, query);

@@ -189,6 +189,101 @@ describe('a product in sizes and colours', () => {
   });
 });
 
+describe('option filters and facets', () => {
+  const facets = async (category: string) =>
+    (await t.app.inject(`/api/products/options?category=${category}`)).json();
+  const listed = async (query: string) => {
+    const page = (await t.app.inject(`/api/products?${query}`)).json();
+    return { ids: page.products.map((p: { id: number }) => p.id), total: page.total };
+  };
+
+  it('lists products with a variant in stock having every value asked, counted without counting', async () => {
+    const a = await shoe({ category: 'facet-shoes' });
+    const b = await shoe({
+      category: 'facet-shoes',
+      variants: [
+        { options: { Size: '40', Colour: 'Black' }, stock: 0 },
+        { options: { Size: '41', Colour: 'White' }, stock: 2 },
+      ],
+    });
+    expect(await facets('facet-shoes')).toEqual([
+      {
+        name: 'Size',
+        values: [
+          { value: '40', count: 1 },
+          { value: '41', count: 2 },
+          { value: '42', count: 1 },
+        ],
+      },
+      {
+        name: 'Colour',
+        values: [
+          { value: 'Black', count: 1 },
+          { value: 'White', count: 2 },
+        ],
+      },
+    ]);
+    expect(await listed('category=facet-shoes&option=Size:41')).toEqual({
+      ids: [a.id, b.id],
+      total: 2,
+    });
+    // One variant must have both: a's 41 / White is sold out.
+    expect(await listed('category=facet-shoes&option=Size:41&option=Colour:White')).toEqual({
+      ids: [b.id],
+      total: 1,
+    });
+    expect((await listed('option=Size:40&option=Colour:White')).ids).toContain(a.id);
+
+    // b's last 41 / White sells out: the counters follow in the same transaction.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${b.id}/variants/${variantNamed(b, '41 / White').id}`,
+      headers: boss.auth,
+      payload: { stock: 0 },
+    });
+    const after = await facets('facet-shoes');
+    expect(after[0].values).toEqual([
+      { value: '40', count: 1 },
+      { value: '41', count: 1 },
+      { value: '42', count: 1 },
+    ]);
+    expect((await listed('category=facet-shoes&option=Size:41&option=Colour:White')).ids).toEqual(
+      [],
+    );
+
+    // a moves to another category: its values go with it.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/products/${a.id}`,
+      headers: boss.auth,
+      payload: {
+        title: a.title,
+        brand: a.brand,
+        description: a.description,
+        category: 'facet-boots',
+        tags: [],
+        images: a.images,
+        sku: a.sku,
+        price: a.price,
+        discountPercentage: a.discountPercentage,
+        stock: a.stock,
+        weight: 0,
+        dimensions: { width: 0, height: 0, depth: 0 },
+        warrantyInformation: '',
+        shippingInformation: '',
+        returnPolicy: '',
+      },
+    });
+    expect(await facets('facet-shoes')).toEqual([]);
+    expect((await facets('facet-boots'))[0].values.map((v: { value: string }) => v.value)).toEqual([
+      '40',
+      '41',
+      '42',
+    ]);
+    expect((await t.app.inject('/api/products?option=Size')).statusCode).toBe(400);
+  });
+});
+
 describe('the low-stock list', () => {
   it('lists the variants running out, the fewest first, to admins only', async () => {
     const p = await shoe();

@@ -84,6 +84,7 @@ export async function insertVariants(tx: Tx, productId: number, set: VariantsToS
       option1: values[0] ?? null,
       option2: values[1] ?? null,
       option3: values[2] ?? null,
+      optionKeys: set.options.map((o, i) => `${o.name}=${values[i]}`),
       priceCents: variant.price ?? set.price,
       discountBp: percentToBasisPoints(variant.discountPercentage ?? set.discountPercentage),
       stock: variant.stock,

@@ -349,6 +349,14 @@ export const productVariants = pgTable(
     barcode: text('barcode'),
     weightGrams: integer('weight_grams'),
     image: text('image'),
+    /**
+     * Its option values as 'Name=Value' (['Size=42', 'Colour=Black']), for the listings' option
+     * filters (a GIN index) and the facet counters (migration 0017_option_facets).
+     */
+    optionKeys: text('option_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A variant with orders is archived, never deleted: its order lines still point at it. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -366,6 +374,38 @@ export const productVariants = pgTable(
     check('product_variants_discount_check', sql`${t.discountBp} between 0 and 10000`),
     check('product_variants_stock_check', sql`${t.stock} >= 0`),
   ],
+);
+
+/**
+ * Per product and option value ('Size=42'), how many of its variants on sale are in stock: the
+ * step between a variant's stock and the facet counters below. Kept by triggers.
+ */
+export const productOptionStock = pgTable(
+  'product_option_stock',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    inStock: integer('in_stock').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.key] })],
+);
+
+/**
+ * The option facets (issue 21): per category and option value, how many products have a variant
+ * in stock with it. Kept exact by triggers, so a facet is never counted per request.
+ */
+export const optionValueCounts = pgTable(
+  'option_value_counts',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    products: integer('products').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.key] })],
 );
 
 // ---------------------------------------------------------------- cart and wishlist

@@ -14,6 +14,29 @@ export const categorySlugSchema = z
   );
 
 /** Query of GET /api/products. Unknown or malformed values are a 400, never silently ignored. */
+const OPTION_FILTER = 'An option filter is a name and a value: option=Size:42';
+
+/**
+ * `option=Size:42&option=Colour:Black` (issue 21): products with a variant in stock that has all
+ * of them. Parsed to the variants' keys, 'Size=42'.
+ */
+const optionFilterSchema = z
+  .union([z.string(), z.array(z.string()).max(3, 'At most three option filters.')])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[^:=]{1,40}:[^=]{1,40}$/, OPTION_FILTER)
+        .transform((pair) => {
+          const at = pair.indexOf(':');
+          return `${pair.slice(0, at).trim()}=${pair.slice(at + 1).trim()}`;
+        }),
+    ),
+  )
+  .optional()
+  .describe('Name:value of an option, up to three: products with a variant in stock having all');
+
 export const productListQuerySchema = z
   .object({
     q: z
@@ -33,10 +56,24 @@ export const productListQuerySchema = z
       .max(5)
       .optional()
       .describe('Only products rated at least this'),
+    option: optionFilterSchema,
     ...pagingQuery(20),
   })
   .strict();
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** GET /api/products/options: the option facets of a category, or of the whole catalogue. */
+export const optionFacetsQuerySchema = z
+  .object({ category: categorySlugSchema.optional() })
+  .strict();
+
+export const optionFacetSchema = z
+  .object({
+    name: z.string(),
+    values: z.array(z.object({ value: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'OptionFacet' });
+export type OptionFacet = z.infer<typeof optionFacetSchema>;
 
 /** Query of the listings that are searched as one types: Top Picks, Weekly Offers, related. */
 export const productSearchQuerySchema = z

@@ -82,3 +82,19 @@ export function pick(
 export function withVariant(title: string, variant: string | null | undefined): string {
   return variant ? `${title} (${variant})` : title;
 }
+
+const CLOTHING_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
+
+/** Values in the order a shopper expects: S before M before XL, 39 before 41, else A to Z. */
+export function compareOptionValues(a: string, b: string): number {
+  const [i, j] = [CLOTHING_SIZES.indexOf(a.toUpperCase()), CLOTHING_SIZES.indexOf(b.toUpperCase())];
+  if (i >= 0 && j >= 0) return i - j;
+  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+}
+
+/** Option names as facets list them: Size, then Colour, then the rest from A to Z. */
+export function compareOptionNames(a: string, b: string): number {
+  const rank = (name: string) =>
+    ['size', 'colour', 'color'].indexOf(name.toLowerCase()) + 1 || Number.MAX_SAFE_INTEGER;
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
