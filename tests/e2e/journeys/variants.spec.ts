@@ -85,3 +85,33 @@ test('a shopper chooses a size and colour, the link keeps the choice, and the ca
   await line.getByRole('link', { name: p.title }).click();
   await expect(page).toHaveURL(new RegExp(`/products/${p.id}\\?variant=${onSale.id}$`));
 });
+
+test('a shopper narrows a category to one size, with the count of each', async ({
+  page,
+  request,
+}) => {
+  const facets = (await (
+    await request.get('/api/products/options?category=mens-shoes')
+  ).json()) as { name: string; values: { value: string; count: number }[] }[];
+  const size = facets.find((f) => f.name === 'Size')!.values.at(-1)!;
+  await page.goto('/products?category=mens-shoes');
+  const sizes = page.getByRole('group', { name: 'Size' });
+  await expect(sizes.getByRole('button')).toHaveCount(8); // 38 … 45
+  await sizes
+    .getByRole('button', {
+      name: `${size.value}, ${size.count} ${size.count === 1 ? 'product' : 'products'}`,
+    })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`option=Size%3A${size.value}`));
+  await expect(sizes.getByRole('button', { name: new RegExp(`^${size.value}`) })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(
+    page.getByText(`${size.count} ${size.count === 1 ? 'product' : 'products'}`),
+  ).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(Math.min(size.count, 8));
+  // Pressed again, the filter goes.
+  await sizes.getByRole('button', { name: new RegExp(`^${size.value}`) }).click();
+  await expect(page).not.toHaveURL(/option=/);
+});

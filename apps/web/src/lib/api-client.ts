@@ -19,7 +19,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal | undefined;
   /** Query-string values; undefined and '' are left out. */
-  query?: Record<string, string | number | undefined | null>;
+  /** Query parameters; a list is sent as the parameter repeated (`option=a&option=b`). */
+  query?: Record<string, string | number | undefined | null | readonly string[]>;
   /** Sends this bearer token instead of the session's, and never refreshes (log-out uses it). */
   token?: string;
 }
@@ -63,7 +64,8 @@ export function refreshSession(): Promise<boolean> {
 function urlOf(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const qs = params.toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;

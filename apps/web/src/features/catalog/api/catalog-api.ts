@@ -4,6 +4,7 @@ import type {
   BrandFacet,
   CategoryFacet,
   Home,
+  OptionFacet,
   Product,
   ProductPage,
   ProductSort,
@@ -16,12 +17,17 @@ export interface ProductQuery {
   q?: string | undefined;
   category?: string | undefined;
   brand?: string | undefined;
+  /** 'Size:42': products with a variant in stock having every value given. */
+  option?: readonly string[] | undefined;
   sort?: ProductSort | undefined;
   limit: number;
   skip: number;
 }
 
-async function productPage(path: string, query: Record<string, string | number | undefined>) {
+async function productPage(
+  path: string,
+  query: Record<string, string | number | undefined | readonly string[]>,
+) {
   const page = await api<ProductPage>(path, { query });
   // SPEC §8: the shape is checked, and a wrong one is said plainly.
   if (!Array.isArray(page?.products))
@@ -82,6 +88,13 @@ export const catalogQueries = {
       queryKey: ['products', 'categories'],
       queryFn: () => api<CategoryFacet[]>('/products/categories'),
       staleTime: 5 * 60_000,
+    }),
+  /** Each option's values with how many products have them in stock (issue 21). */
+  options: (category: string | undefined) =>
+    queryOptions({
+      queryKey: ['products', 'options', category ?? ''],
+      queryFn: () => api<OptionFacet[]>('/products/options', { query: { category } }),
+      staleTime: 60_000,
     }),
   brands: (category: string | undefined) =>
     queryOptions({

@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { ProductGrid } from '../components/product-card.tsx';
+import { chosenOptions, OptionFilters } from '../components/option-filters.tsx';
 
 export const CATALOG_PAGE_SIZE = 8;
 
@@ -30,6 +31,8 @@ export default function ProductsPage() {
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const brand = params.get('brand') ?? '';
+  // Option filters apply within a category: its sizes and colours.
+  const options = category ? params.getAll('option') : [];
   const sortParam = params.get('sort') ?? '';
   const sort = (SHOPPER_SORTS as string[]).includes(sortParam)
     ? (sortParam as ProductSort)
@@ -45,15 +48,15 @@ export default function ProductsPage() {
   // On a phone the filters fold away behind a button, so the products start on the first screen;
   // from md up they are always shown (CSS only: the same markup on the server and the client).
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters = [q, category, brand, sort].filter(Boolean).length;
+  const activeFilters = [q, category, brand, sort].filter(Boolean).length + options.length;
 
   /** Updates the URL; any change but sort or page goes back to page 1 (SPEC §4). */
-  const update = (changes: Record<string, string>, resetPage = true) => {
+  const update = (changes: Record<string, string | string[]>, resetPage = true) => {
     setParams((current) => {
       const next = new URLSearchParams(current);
       for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
+        next.delete(key);
+        for (const v of Array.isArray(value) ? value : [value]) if (v) next.append(key, v);
       }
       if (resetPage) next.delete('page');
       return next;
@@ -76,11 +79,14 @@ export default function ProductsPage() {
 
   const categories = useQuery(catalogQueries.categories());
   const brands = useQuery(catalogQueries.brands(category || undefined));
+  const facets = useQuery({ ...catalogQueries.options(category), enabled: !!category });
+  const chosen = chosenOptions(options);
   const products = useQuery(
     catalogQueries.products({
       q: q || undefined,
       category: category || undefined,
       brand: brand || undefined,
+      option: options.length > 0 ? options : undefined,
       sort,
       limit: CATALOG_PAGE_SIZE,
       skip: (page - 1) * CATALOG_PAGE_SIZE,
@@ -137,7 +143,7 @@ export default function ProductsPage() {
             id={ids.category}
             className={selectClass}
             value={category}
-            onChange={(e) => update({ category: e.target.value, brand: '' })}
+            onChange={(e) => update({ category: e.target.value, brand: '', option: [] })}
           >
             <option value="">All categories</option>
             {categories.data?.map((c) => (
@@ -197,6 +203,19 @@ export default function ProductsPage() {
           </select>
         </div>
       </form>
+
+      {category && facets.data && (
+        <OptionFilters
+          facets={facets.data}
+          chosen={chosen}
+          onChange={(name, value) => {
+            const next = new Map(chosen);
+            if (value === undefined) next.delete(name);
+            else next.set(name, value);
+            update({ option: [...next].map(([n, v]) => `${n}:${v}`) });
+          }}
+        />
+      )}
 
       {products.isPending ? (
         <LoadingText />
