@@ -140,6 +140,7 @@ for (const p of [
   '/api/products/categories',
   '/api/products/brands',
   '/api/products/brands?category=laptops',
+  '/api/products/options?category=mens-shoes',
 ]) {
   const started = process.hrtime.bigint();
   const res = await fetch(duka.origin + p);

@@ -72,6 +72,15 @@ export async function workloads(db: Db): Promise<Workload[]> {
     }
   ).rows;
   const ids = Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % max));
+  // Sizes and colours (issue 21): the synthetic shoes' sizes, and the product sold in 200 variants.
+  const shoes = ['mens-shoes', 'womens-shoes'];
+  const sizes = ['38', '39', '40', '41', '42', '43', '44', '45'];
+  const [{ wide = 1 } = {}] = (
+    (await db.execute(
+      sql`select product_id::int as wide from product_options group by product_id
+          order by count(*) desc, product_id limit 1`,
+    )) as unknown as { rows: { wide: number }[] }
+  ).rows;
   const searches = [...SEARCHES, ...(await rareSearches(db))];
   const q = (s: string) => encodeURIComponent(s);
   return [
@@ -115,5 +124,18 @@ export async function workloads(db: Db): Promise<Workload[]> {
       floor: true,
     },
     { name: 'home', duka: ['/api/products/home'], floor: true },
+    {
+      name: 'category page of one size `?category=…&option=Size:42`',
+      duka: shoes.flatMap((c) =>
+        sizes.map((z) => `/api/products?category=${c}&option=Size:${z}&limit=8`),
+      ),
+      floor: true,
+    },
+    {
+      name: 'option facets `/products/options?category=…`',
+      duka: ['/api/products/options', ...slugs.map((c) => `/api/products/options?category=${c}`)],
+      floor: true,
+    },
+    { name: 'product with 200 variants', duka: [`/api/products/${wide}`], floor: false },
   ];
 }

@@ -109,3 +109,22 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER products_option_counts_truncated AFTER TRUNCATE ON products
   FOR EACH STATEMENT EXECUTE FUNCTION option_counts_truncated();
+;--> statement-breakpoint
+-- A product sold in several variants: its stock, price and discount are its variants' (their sum,
+-- the cheapest's). A statement writing them on the product row itself is overruled, so the row
+-- never disagrees with its variants.
+CREATE FUNCTION product_totals_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF pg_trigger_depth() > 1 THEN RETURN NEW; END IF;
+  IF (SELECT count(*) FROM product_variants WHERE product_id = NEW.id AND archived_at IS NULL) > 1 THEN
+    NEW.stock := OLD.stock;
+    NEW.price_cents := OLD.price_cents;
+    NEW.discount_bp := OLD.discount_bp;
+  END IF;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER products_totals_kept BEFORE UPDATE OF stock, price_cents, discount_bp ON products
+  FOR EACH ROW
+  WHEN (OLD.stock IS DISTINCT FROM NEW.stock OR OLD.price_cents IS DISTINCT FROM NEW.price_cents
+        OR OLD.discount_bp IS DISTINCT FROM NEW.discount_bp)
+  EXECUTE FUNCTION product_totals_kept();

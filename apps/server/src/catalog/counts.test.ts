@@ -6,6 +6,7 @@ import { admin, type LoggedIn } from '../../test/accounts.ts';
 import { categories, productCounts, products } from '../db/schema.ts';
 import { seedDemoCatalog } from '../seed/demo.ts';
 import { seedSynthetic } from '../seed/synthetic.ts';
+import { queryRows } from '../lib/sql.ts';
 import { returnStock, takeStock } from './stock.ts';
 
 let t: TestContext;
@@ -49,6 +50,27 @@ async function expectExactCounters() {
   expect(counters).toEqual(truth);
   const [all] = await t.db.select({ n: count() }).from(products);
   expect((await get('/api/products?limit=1')).total).toBe(all!.n);
+  // Sizes and colours (issue 21): the option counters, and each product's stock the sum of its
+  // variants', as a recount finds them.
+  const options = await queryRows<{ category_id: number; key: string; n: number }>(
+    t.db,
+    sql`select category_id, key, products as n from option_value_counts
+        where products <> 0 order by 1, 2`,
+  );
+  const recounted = await queryRows<{ category_id: number; key: string; n: number }>(
+    t.db,
+    sql`select p.category_id, k as key, count(distinct p.id)::int as n
+        from product_variants v join products p on p.id = v.product_id, unnest(v.option_keys) k
+        where v.archived_at is null and v.stock > 0 group by 1, 2 order by 1, 2`,
+  );
+  expect(recounted.length).toBeGreaterThan(0);
+  expect(options).toEqual(recounted);
+  const astray = await queryRows<{ id: number }>(
+    t.db,
+    sql`select p.id from products p where p.stock <> (select coalesce(sum(v.stock), 0)
+        from product_variants v where v.product_id = p.id and v.archived_at is null)`,
+  );
+  expect(astray).toEqual([]);
 }
 
 const slugCount = async (slug: string) => {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { categories } from '../db/schema.ts';
+import { categories, products } from '../db/schema.ts';
 import { mapLimit } from '../lib/map-limit.ts';
 import { storeWithWidths } from '../uploads/widths.ts';
 import { encodeArtwork, renderProductPixels } from './artwork.ts';
@@ -144,6 +144,73 @@ export async function insertSyntheticBatch(db: Db, from: number, to: number): Pr
   `);
 }
 
+/** The SKU of synthetic product number i (what insertSyntheticBatch gives it). */
+const synSku = (i: number) => `SYN-${String(i).padStart(7, '0')}`;
+
+const SHOE_SIZES = ['38', '39', '40', '41', '42', '43', '44', '45'];
+
+/**
+ * The batch's shoes come in sizes 38–45 (issue 21), every fourth size sold out: the option
+ * filters and facets have something to find. Written through the triggers like any edit.
+ */
+export async function sizeSyntheticShoes(db: Db, from: number, to: number): Promise<void> {
+  const shoes = sql`select p.id, p.sku, p.price_cents, p.discount_bp, p.stock
+    from ${products} p join ${categories} c on c.id = p.category_id
+    where p.sku between ${synSku(from)} and ${synSku(to - 1)}
+      and c.slug in ('mens-shoes', 'womens-shoes')`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into product_options (product_id, position, name, values)
+      select id, 1, 'Size', ${arr(SHOE_SIZES)} from (${shoes}) s`);
+    await tx.execute(
+      sql`delete from product_variants where product_id in (select id from (${shoes}) s)`,
+    );
+    await tx.execute(sql`insert into product_variants
+        (product_id, position, sku, title, option1, option_keys, price_cents, discount_bp, stock)
+      select s.id, t.k - 1, s.sku || '-' || t.size, t.size, t.size, array['Size=' || t.size],
+        s.price_cents, s.discount_bp,
+        case when (s.id + t.k) % 4 = 3 then 0 else greatest(s.stock / 6, 1) end
+      from (${shoes}) s cross join unnest(${arr(SHOE_SIZES)}) with ordinality as t(size, k)`);
+  });
+}
+
+/** One product sold in 200 variants (20 sizes × 10 colours): the product page's worst case. */
+export async function widenSyntheticProduct(db: Db, n: number): Promise<void> {
+  const [row] = (
+    (await db.execute(sql`select id from ${products} where sku = ${synSku(n)}`)) as unknown as {
+      rows: { id: number }[];
+    }
+  ).rows;
+  if (!row) return;
+  const id = row.id;
+  const sizes = Array.from({ length: 20 }, (_, i) => String(30 + i));
+  const colours = [
+    'Black',
+    'White',
+    'Red',
+    'Blue',
+    'Green',
+    'Grey',
+    'Navy',
+    'Brown',
+    'Pink',
+    'Gold',
+  ];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into product_options (product_id, position, name, values)
+      values (${id}, 1, 'Size', ${arr(sizes)}), (${id}, 2, 'Colour', ${arr(colours)})`);
+    await tx.execute(sql`delete from product_variants where product_id = ${id}`);
+    await tx.execute(sql`insert into product_variants
+        (product_id, position, sku, title, option1, option2, option_keys, price_cents, stock)
+      select p.id, (a.i - 1) * 10 + b.j - 1, p.sku || '-' || a.size || '-' || upper(b.colour),
+        a.size || ' / ' || b.colour, a.size, b.colour,
+        array['Size=' || a.size, 'Colour=' || b.colour], p.price_cents, (a.i + b.j) % 5
+      from ${products} p
+      cross join unnest(${arr(sizes)}) with ordinality as a(size, i)
+      cross join unnest(${arr(colours)}) with ordinality as b(colour, j)
+      where p.id = ${id}`);
+  });
+}
+
 export async function seedSynthetic(
   db: Db,
   count: number,
@@ -154,8 +221,11 @@ export async function seedSynthetic(
   for (let from = 1; from <= count; from += batchSize) {
     const to = Math.min(count + 1, from + batchSize);
     await insertSyntheticBatch(db, from, to);
+    await sizeSyntheticShoes(db, from, to);
     onProgress?.(to - 1);
   }
+  await widenSyntheticProduct(db, 1);
   // Fresh statistics and visibility map, as autovacuum would give a real catalogue.
   await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze product_variants`);
 }
