@@ -71,6 +71,14 @@ async function expectExactCounters() {
         from product_variants v where v.product_id = p.id and v.archived_at is null)`,
   );
   expect(astray).toEqual([]);
+  const keysAstray = await queryRows<{ id: number }>(
+    t.db,
+    sql`select p.id from products p
+        where array(select k from unnest(p.option_keys) k order by k) <> array(
+        select distinct k from product_variants v, unnest(v.option_keys) k
+        where v.product_id = p.id and v.archived_at is null and v.stock > 0 order by k)`,
+  );
+  expect(keysAstray).toEqual([]);
 }
 
 const slugCount = async (slug: string) => {

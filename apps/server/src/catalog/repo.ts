@@ -120,13 +120,28 @@ export function shapeOf(filter: ProductFilter): string {
       set(filter.minRating, 'm') +
       set(filter.ratingAbove, 'r') +
       set(filter.excludeId, 'x') +
-      set(filter.options, 'o') || 'all'
+      // One option value or several: two texts of the option filter.
+      (filter.options === undefined ? '' : filter.options.length > 1 ? 'O' : 'o') || 'all'
   );
 }
 
 /** The category by slug, inside the query: no round trip of its own, nothing for an unknown one. */
 export const categoryIdOf = (slug: unknown) =>
   sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`;
+
+/**
+ * Products with a variant in stock having every option value: first the values on the product
+ * row (some variant in stock has each: a GIN index, or a check on the row a category walk reads
+ * anyway), then, for two values or more, that one variant has them all.
+ */
+function optionsWhere(keys: string[], bind: Bind): SQL {
+  const onRow = sql`${products.optionKeys} @> ${bind('options', keys)}::text[]`;
+  if (keys.length < 2) return onRow;
+  return sql`${onRow} and exists (select 1 from ${productVariants}
+    where ${productVariants.productId} = ${products.id}
+      and ${productVariants.optionKeys} @> ${bind('options', keys)}::text[]
+      and ${productVariants.archivedAt} is null and ${productVariants.stock} > 0)`;
+}
 
 export function whereOf(filter: ProductFilter, bind: Bind): SQL | undefined {
   const { categorySlug, brand, minRating, ratingAbove, excludeId } = filter;
@@ -143,11 +158,7 @@ export function whereOf(filter: ProductFilter, bind: Bind): SQL | undefined {
       ? sql`${products.rating} > ${bind('ratingAbove', ratingAbove)}`
       : undefined,
     excludeId !== undefined ? sql`${products.id} <> ${bind('exclude', excludeId)}` : undefined,
-    filter.options !== undefined
-      ? sql`${products.id} in (select ${productVariants.productId} from ${productVariants}
-          where ${productVariants.optionKeys} @> ${bind('options', filter.options)}::text[]
-            and ${productVariants.archivedAt} is null and ${productVariants.stock} > 0)`
-      : undefined,
+    filter.options !== undefined ? optionsWhere(filter.options, bind) : undefined,
   );
 }
 

@@ -77,6 +77,14 @@ export const products = pgTable(
     warrantyInformation: text('warranty_information').notNull().default('1 year warranty'),
     shippingInformation: text('shipping_information').notNull().default('Ships in 1 weeks'),
     returnPolicy: text('return_policy').notNull().default('30 days return policy'),
+    /**
+     * The option values some variant in stock has ('Size=42'): the option filters' first test,
+     * on the row the listing reads anyway. Kept by the variants' triggers (migration 0018).
+     */
+    optionKeys: text('option_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -97,6 +105,7 @@ export const products = pgTable(
     check('products_price_check', sql`${t.priceCents} >= 0`),
     check('products_discount_check', sql`${t.discountBp} between 0 and 10000`),
     check('products_stock_check', sql`${t.stock} >= 0`),
+    index('products_option_keys_idx').using('gin', t.optionKeys),
     // Each searched word is a substring (LIKE '%w%') of search_text: trigrams find them fast.
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Ranking: all words as whole words or prefixes of the title's words.
