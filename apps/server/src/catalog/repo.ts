@@ -19,6 +19,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
   categories,
+  optionValueCounts,
   productCounts,
   productImages,
   productOptions,
@@ -188,13 +189,32 @@ export function cardPage(db: Db, where: SQL | undefined, orderBy: SQL[], page: P
 
 /** Totals the counters give exactly: any mix of category, brand and an excluded product. */
 export const countedByCounters = (f: ProductFilter) =>
-  !f.search && f.minRating === undefined && f.ratingAbove === undefined && f.options === undefined;
+  !f.search &&
+  f.minRating === undefined &&
+  f.ratingAbove === undefined &&
+  (f.options === undefined || countedByOptionCounter(f));
+
+/**
+ * One option value, alone or in a category: the facet counter is the total (the products with a
+ * variant in stock having it), so the page is not counted by walking it.
+ */
+const countedByOptionCounter = (f: ProductFilter) =>
+  f.options?.length === 1 && f.brand === undefined && f.excludeId === undefined;
 
 /**
  * The total of such a listing, as an expression: the counters of the category and brand, less
  * the excluded product if it is among them.
  */
 export function counterTotal(f: ProductFilter, bind: Bind): SQL<number> {
+  if (f.options !== undefined) {
+    const inCategory =
+      f.categorySlug === undefined
+        ? sql``
+        : sql`and ${optionValueCounts.categoryId} = ${categoryIdOf(bind('category', f.categorySlug))}`;
+    return sql<number>`(select coalesce(sum(${optionValueCounts.products}), 0)
+      from ${optionValueCounts}
+      where ${optionValueCounts.key} = (${bind('options', f.options)}::text[])[1] ${inCategory})::int`;
+  }
   const inCategory = (column: AnyPgColumn) =>
     f.categorySlug === undefined
       ? undefined
