@@ -111,7 +111,9 @@ export async function optionFacets(db: Db, categorySlug?: string): Promise<Optio
   for (const { key, count } of rows) {
     const at = key.indexOf('=');
     const name = key.slice(0, at);
-    byName.set(name, [...(byName.get(name) ?? []), { value: key.slice(at + 1), count }]);
+    const values = byName.get(name) ?? [];
+    if (values.length === 0) byName.set(name, values);
+    values.push({ value: key.slice(at + 1), count });
   }
   return [...byName.keys()].sort(compareOptionNames).map((name) => ({
     name,

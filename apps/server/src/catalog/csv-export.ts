@@ -98,7 +98,11 @@ async function detailsOf(db: Db, ids: number[]) {
   ]);
   const group = <T extends { productId: number }>(rows: T[]) => {
     const by = new Map<number, T[]>();
-    for (const r of rows) by.set(r.productId, [...(by.get(r.productId) ?? []), r]);
+    for (const r of rows) {
+      const list = by.get(r.productId);
+      if (list) list.push(r);
+      else by.set(r.productId, [r]);
+    }
     return by;
   };
   return {

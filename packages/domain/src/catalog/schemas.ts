@@ -233,6 +233,22 @@ export type ReviewPage = z.infer<typeof reviewPageSchema>;
 const MAX_PRICE_CENTS = 2_000_000_000;
 const MAX_STOCK = 10_000_000;
 
+/** The fields the admin's screens share: a price of at least 1 cent, a discount, a stock. */
+const priceField = () =>
+  int32(PRODUCT_EDIT_MESSAGES.price)
+    .min(1, PRODUCT_EDIT_MESSAGES.price)
+    .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price);
+const discountField = () =>
+  z
+    .number({ error: PRODUCT_EDIT_MESSAGES.discount })
+    .min(0, PRODUCT_EDIT_MESSAGES.discount)
+    .max(100, PRODUCT_EDIT_MESSAGES.discount);
+const stockField = () =>
+  int32(PRODUCT_EDIT_MESSAGES.stock)
+    .min(0, PRODUCT_EDIT_MESSAGES.stock)
+    .max(MAX_STOCK, PRODUCT_EDIT_MESSAGES.stock);
+const skuField = () => z.string().trim().min(1, 'Enter a SKU.').max(60);
+
 /** PATCH /api/products/{id}: exactly one of the three (SPEC §7). Price is cents. */
 export const productPatchSchema = z
   .object({
@@ -283,20 +299,10 @@ export const variantInputSchema = z
     options: z
       .record(optionText, optionText)
       .describe("Its value of each option, by the option's name: { Size: '42' }"),
-    sku: z.string().trim().min(1, 'Enter a SKU.').max(60).optional(),
-    price: int32(PRODUCT_EDIT_MESSAGES.price)
-      .min(1, PRODUCT_EDIT_MESSAGES.price)
-      .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price)
-      .optional(),
-    discountPercentage: z
-      .number({ error: PRODUCT_EDIT_MESSAGES.discount })
-      .min(0, PRODUCT_EDIT_MESSAGES.discount)
-      .max(100, PRODUCT_EDIT_MESSAGES.discount)
-      .optional(),
-    stock: int32(PRODUCT_EDIT_MESSAGES.stock)
-      .min(0, PRODUCT_EDIT_MESSAGES.stock)
-      .max(MAX_STOCK, PRODUCT_EDIT_MESSAGES.stock)
-      .default(0),
+    sku: skuField().optional(),
+    price: priceField().optional(),
+    discountPercentage: discountField().optional(),
+    stock: stockField().default(0),
     barcode: z.string().trim().min(1).max(60).optional(),
     weight: int32().min(0).max(10_000_000).optional().describe('grams'),
     image: ownImage.optional(),
@@ -376,20 +382,10 @@ export const variantParamsSchema = z.object({
 /** PATCH /api/admin/products/{id}/variants/{variantId}: one variant's price, discount, stock, SKU. */
 export const variantPatchSchema = z
   .object({
-    price: int32(PRODUCT_EDIT_MESSAGES.price)
-      .min(1, PRODUCT_EDIT_MESSAGES.price)
-      .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price)
-      .optional(),
-    discountPercentage: z
-      .number({ error: PRODUCT_EDIT_MESSAGES.discount })
-      .min(0, PRODUCT_EDIT_MESSAGES.discount)
-      .max(100, PRODUCT_EDIT_MESSAGES.discount)
-      .optional(),
-    stock: int32(PRODUCT_EDIT_MESSAGES.stock)
-      .min(0, PRODUCT_EDIT_MESSAGES.stock)
-      .max(MAX_STOCK, PRODUCT_EDIT_MESSAGES.stock)
-      .optional(),
-    sku: z.string().trim().min(1, 'Enter a SKU.').max(60).optional(),
+    price: priceField().optional(),
+    discountPercentage: discountField().optional(),
+    stock: stockField().optional(),
+    sku: skuField().optional(),
   })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
@@ -455,17 +451,10 @@ export const productUpdateSchema = z
     category: z.string().trim().min(1, 'Category is required').max(60),
     tags: z.array(z.string().trim().min(1).max(40)).max(20),
     images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
-    sku: z.string().trim().min(1, 'Enter a SKU.').max(60),
-    price: int32(PRODUCT_EDIT_MESSAGES.price)
-      .min(1, PRODUCT_EDIT_MESSAGES.price)
-      .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price),
-    discountPercentage: z
-      .number({ error: PRODUCT_EDIT_MESSAGES.discount })
-      .min(0, PRODUCT_EDIT_MESSAGES.discount)
-      .max(100, PRODUCT_EDIT_MESSAGES.discount),
-    stock: int32(PRODUCT_EDIT_MESSAGES.stock)
-      .min(0, PRODUCT_EDIT_MESSAGES.stock)
-      .max(MAX_STOCK, PRODUCT_EDIT_MESSAGES.stock),
+    sku: skuField(),
+    price: priceField(),
+    discountPercentage: discountField(),
+    stock: stockField(),
     weight: int32('Enter the weight in whole grams.').min(0).max(10_000_000).describe('grams'),
     dimensions: z
       .object({ width: millimetres, height: millimetres, depth: millimetres })
