@@ -11,8 +11,29 @@ export function ImageGallery({ images, title }: { images: string[]; title: strin
   const [selected, setSelected] = useState(0);
   const main = images[selected] ?? images[0];
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row">
-      <ul className="flex gap-2 sm:flex-col" aria-label="Product images">
+    // The main image comes first in the page and has its own place in the grid: a browser paints
+    // a page before it has all of it, and thumbnails written first were painted at the top and
+    // then pushed down by the picture (a layout shift seen on a busy CI host).
+    <div className="grid gap-3 sm:grid-cols-[5rem_minmax(0,1fr)]">
+      {/* The main image is shown whole (issue 21): a tall shoe or a wide sofa is never cropped. */}
+      <div className="aspect-square overflow-hidden rounded-2xl bg-white sm:col-start-2 sm:row-start-1">
+        {main && (
+          <ProductImage
+            src={main}
+            alt={`${title}, image ${selected + 1} of ${images.length}`}
+            sizes={MAIN_SIZES}
+            width={800}
+            height={800}
+            priority
+            className="h-full w-full object-contain"
+            data-testid="main-image"
+          />
+        )}
+      </div>
+      <ul
+        className="flex gap-2 sm:col-start-1 sm:row-start-1 sm:flex-col"
+        aria-label="Product images"
+      >
         {images.map((src, i) => (
           <li key={src}>
             <button
@@ -38,21 +59,6 @@ export function ImageGallery({ images, title }: { images: string[]; title: strin
           </li>
         ))}
       </ul>
-      {/* The main image is shown whole (issue 21): a tall shoe or a wide sofa is never cropped. */}
-      <div className="aspect-square min-w-0 flex-1 overflow-hidden rounded-2xl bg-white">
-        {main && (
-          <ProductImage
-            src={main}
-            alt={`${title}, image ${selected + 1} of ${images.length}`}
-            sizes={MAIN_SIZES}
-            width={800}
-            height={800}
-            priority
-            className="h-full w-full object-contain"
-            data-testid="main-image"
-          />
-        )}
-      </div>
     </div>
   );
 }
