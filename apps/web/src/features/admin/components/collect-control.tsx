@@ -18,10 +18,18 @@ export function CollectControl({ order }: { order: { id: number } }) {
       className="mt-2 space-y-1 max-lg:text-right"
       onSubmit={(e) => {
         e.preventDefault();
-        collect.mutate(
-          { id: order.id, method, ...(reference.trim() ? { reference: reference.trim() } : {}) },
-          { onSuccess: () => notice('success', `Order ${order.id} is now paid.`) },
-        );
+        // Not mutate's onSuccess: the refreshed list no longer shows this form (the order is paid),
+        // and a form gone before its callback runs never says so (seen on a busy CI host).
+        collect
+          .mutateAsync({
+            id: order.id,
+            method,
+            ...(reference.trim() ? { reference: reference.trim() } : {}),
+          })
+          .then(
+            () => notice('success', `Order ${order.id} is now paid.`),
+            () => undefined, // shown below the form by collect.isError
+          );
       }}
     >
       <div className="flex items-center gap-2 max-lg:justify-end">
