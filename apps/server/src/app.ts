@@ -27,6 +27,7 @@ import authRoutes from './auth/routes.ts';
 import passwordResetRoutes from './auth/password-reset-routes.ts';
 import privacyRoutes from './privacy/routes.ts';
 import catalogAdminRoutes from './catalog/admin-routes.ts';
+import catalogImportRoutes from './catalog/import/routes.ts';
 import cartRoutes from './cart/routes.ts';
 import wishlistRoutes from './wishlist/routes.ts';
 import checkoutRoutes from './checkout/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(passwordResetRoutes, { prefix: '/api' });
   await app.register(privacyRoutes, { prefix: '/api' });
   await app.register(catalogAdminRoutes, { prefix: '/api' });
+  await app.register(catalogImportRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api', hasBought: boughtProduct });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });

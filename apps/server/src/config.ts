@@ -171,6 +171,12 @@ export const configSchema = z
       .int()
       .min(1024)
       .default(5 * 1024 * 1024),
+    /** The largest catalogue CSV an import takes: 10,000 rows of Shopify's CSV are about 5 MB. */
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(32 * 1024 * 1024),
     /** Product addresses per sitemap file: at most 50,000, the sitemap protocol's limit. */
     SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
     /** Where the built web app is; the server serves it when the folder exists. */

@@ -24,6 +24,7 @@ export * from './payments/messages.ts';
 export * from './payments/phone.ts';
 export * from './payments/schemas.ts';
 export * from './catalog/search-schemas.ts';
+export * from './catalog/import-schemas.ts';
 export * from './delivery/counties.ts';
 export * from './delivery/messages.ts';
 export * from './delivery/schemas.ts';

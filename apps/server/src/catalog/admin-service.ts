@@ -96,7 +96,7 @@ function slugOf(name: string): string {
 }
 
 /** The category named (by slug or name), made when the shop has none of that name. */
-async function categoryIdOf(tx: Tx, name: string): Promise<number> {
+export async function categoryIdOf(tx: Tx, name: string): Promise<number> {
   const slug = slugOf(name);
   await tx.insert(categories).values({ slug, name: name.trim() }).onConflictDoNothing();
   const [category] = await tx.select().from(categories).where(eq(categories.slug, slug));

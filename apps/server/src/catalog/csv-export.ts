@@ -56,15 +56,6 @@ const shillings = (cents: number) => (cents / 100).toFixed(2);
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** A handle Shopify would accept and that no two products share: the title's words and the id. */
-export const handleOf = (title: string, id: number) =>
-  `${title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)}-${id}`;
-
 const BATCH = 500;
 
 async function batchAfter(db: Db, afterId: number) {
@@ -129,7 +120,8 @@ export async function* shopifyCsv(db: Db, origin: string): AsyncGenerator<string
       const options = (details.options.get(p.id) ?? []).sort((a, b) => a.position - b.position);
       const variants = details.variants.get(p.id) ?? [];
       const images = (details.images.get(p.id) ?? []).map((i) => new URL(i.url, origin).href);
-      const handle = handleOf(p.title, p.id);
+      // Kept on the row (a trigger sets it from the title and id): what an import matches on.
+      const handle = p.handle ?? `product-${p.id}`;
       const rows = Math.max(variants.length, images.length);
       for (let i = 0; i < rows; i++) {
         const v = variants[i];
@@ -137,7 +129,8 @@ export async function* shopifyCsv(db: Db, origin: string): AsyncGenerator<string
         if (i === 0) {
           Object.assign(row, {
             Title: p.title,
-            'Body (HTML)': `<p>${escapeHtml(p.description)}</p>`,
+            // Line breaks as <br>: in HTML a bare one is a space (and an import reads it so).
+            'Body (HTML)': `<p>${escapeHtml(p.description).replaceAll('\n', '<br>')}</p>`,
             Vendor: p.brand,
             Type: type,
             Tags: p.tags.join(', '),

@@ -49,6 +49,11 @@ export const products = pgTable(
       .references(() => categories.id),
     brand: text('brand').notNull(),
     sku: text('sku').notNull(),
+    /**
+     * The product's handle in Shopify's CSV (`kikoy-dress-12`): what an import matches rows on.
+     * Set by a trigger from the title and id unless given (an imported product keeps its own).
+     */
+    handle: text('handle'),
     priceCents: integer('price_cents').notNull(),
     discountBp: integer('discount_bp').notNull().default(0),
     /** The price shoppers pay: SPEC §9's display price, kept by the database for sorting. */
@@ -106,6 +111,7 @@ export const products = pgTable(
     check('products_discount_check', sql`${t.discountBp} between 0 and 10000`),
     check('products_stock_check', sql`${t.stock} >= 0`),
     index('products_option_keys_idx').using('gin', t.optionKeys),
+    uniqueIndex('products_handle_idx').on(t.handle),
     // Each searched word is a substring (LIKE '%w%') of search_text: trigrams find them fast.
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Ranking: all words as whole words or prefixes of the title's words.
@@ -196,8 +202,60 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     url: text('url').notNull(),
+    /** Where an imported image was fetched from: the same address imported again is not new. */
+    sourceUrl: text('source_url'),
   },
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+/**
+ * A catalogue import from a Shopify product CSV (issue 21): its progress while it runs (the back
+ * office polls it) and its outcome, kept so the images fetched afterwards can add warnings.
+ */
+export const productImports = pgTable('product_imports', {
+  id: uuid('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  dryRun: boolean('dry_run').notNull(),
+  /** running, done or failed. */
+  status: text('status').notNull().default('running'),
+  totalRows: integer('total_rows').notNull().default(0),
+  processedRows: integer('processed_rows').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  unchanged: integer('unchanged').notNull().default(0),
+  errors: jsonb('errors')
+    .$type<{ line: number; column: string | null; message: string }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  warnings: jsonb('warnings')
+    .$type<{ line: number | null; column: string | null; message: string }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** An image an import named by address: fetched in the background, once, by one instance. */
+export const productImportImages = pgTable(
+  'product_import_images',
+  {
+    id: serial('id').primaryKey(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => productImports.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sourceUrl: text('source_url').notNull(),
+    /** The CSV line that named it, for the warning if it cannot be fetched. */
+    line: integer('line').notNull(),
+    /** pending, done or failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_import_images_pending_idx').on(t.status, t.id)],
 );
 
 // ---------------------------------------------------------------- people

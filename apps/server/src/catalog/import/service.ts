@@ -1,0 +1,90 @@
+// One import from start to end: recorded first (so its progress can be followed from any
+// instance), planned, applied a batch at a time, and its outcome kept.
+import { and, count, eq } from 'drizzle-orm';
+import type { ProductImport } from '@duka/domain';
+import type { Db } from '../../db/client.ts';
+import { productImportImages, productImports } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { applyImport } from './apply.ts';
+import { planImport } from './plan.ts';
+
+export interface ImportRequest {
+  id: string;
+  userId: number;
+  dryRun: boolean;
+  origin: string;
+  csv: Buffer;
+}
+
+type Row = typeof productImports.$inferSelect;
+
+async function view(db: Db, row: Row): Promise<ProductImport> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(productImportImages)
+    .where(
+      and(eq(productImportImages.importId, row.id), eq(productImportImages.status, 'pending')),
+    );
+  return {
+    id: row.id,
+    status: row.status as ProductImport['status'],
+    dry_run: row.dryRun,
+    total_rows: row.totalRows,
+    processed_rows: row.processedRows,
+    created: row.created,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    errors: row.errors,
+    warnings: row.warnings,
+    images_pending: n,
+  };
+}
+
+export async function runImport(db: Db, request: ImportRequest): Promise<ProductImport> {
+  const inserted = await db
+    .insert(productImports)
+    .values({ id: request.id, userId: request.userId, dryRun: request.dryRun })
+    .onConflictDoNothing()
+    .returning({ id: productImports.id });
+  if (inserted.length === 0) {
+    throw new HttpError(409, 'IMPORT_EXISTS', 'An import with this id has already been made.');
+  }
+  const where = eq(productImports.id, request.id);
+  try {
+    const plan = planImport(request.csv);
+    await db.update(productImports).set({ totalRows: plan.rows }).where(where);
+    const outcome = await applyImport(db, plan.products, {
+      importId: request.id,
+      dryRun: request.dryRun,
+      origin: request.origin,
+      onProgress: async (done) => {
+        const processedRows = Math.round((plan.rows * done) / plan.products.length);
+        await db.update(productImports).set({ processedRows }).where(where);
+      },
+    });
+    const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
+    const [row] = await db
+      .update(productImports)
+      .set({
+        status: 'done',
+        processedRows: plan.rows,
+        created: outcome.created,
+        updated: outcome.updated,
+        unchanged: outcome.unchanged,
+        errors: [...plan.errors, ...outcome.errors].sort(byLine),
+        warnings: [...plan.warnings, ...outcome.warnings].sort(byLine),
+        finishedAt: new Date(),
+      })
+      .where(where)
+      .returning();
+    return view(db, row!);
+  } catch (err) {
+    await db.update(productImports).set({ status: 'failed', finishedAt: new Date() }).where(where);
+    throw err;
+  }
+}
+
+export async function importStatus(db: Db, id: string): Promise<ProductImport | undefined> {
+  const [row] = await db.select().from(productImports).where(eq(productImports.id, id));
+  return row ? view(db, row) : undefined;
+}
