@@ -11,8 +11,7 @@ import { fetchRemoteImage, type RemoteFetchPolicy } from '../../uploads/remote-i
 import { storeUpload } from '../../uploads/store.ts';
 import { lockStock } from '../stock.ts';
 import { IMPORT_PLACEHOLDER_IMAGE } from './apply.ts';
-
-const MAX_IMAGES = 3;
+import { MAX_IMPORTED_IMAGES } from './plan.ts';
 
 export interface ImageFetchDeps {
   db: Db;
@@ -77,7 +76,7 @@ async function fetchOne(deps: ImageFetchDeps, job: Job): Promise<void> {
         .select({ n: count() })
         .from(productImages)
         .where(eq(productImages.productId, job.productId));
-      if (n < MAX_IMAGES) {
+      if (n < MAX_IMPORTED_IMAGES) {
         await tx
           .insert(productImages)
           .values({ productId: job.productId, position: n, url, sourceUrl: job.sourceUrl });

@@ -2,11 +2,19 @@
 // made and matched by Handle and SKU, the same file twice changing nothing, bad rows reported
 // with their line and column while the others go in, a dry run changing nothing, awkward files.
 import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../../test/accounts.ts';
-import { productImportImages, products, productVariants } from '../../db/schema.ts';
+import { productImages, productImportImages, products, productVariants } from '../../db/schema.ts';
+import { isPublicAddress, publicHttpsPolicy } from '../../uploads/remote-image.ts';
+import { fetchImportImages } from './images.ts';
 
 let t: TestContext;
 let boss: LoggedIn;
@@ -248,6 +256,67 @@ describe('POST /api/admin/products/import', () => {
       payload: csv,
     });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('fetches queued pictures in the background: the first replaces the placeholder, a failure is a warning', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#047857' } })
+      .png()
+      .toBuffer();
+    const pictures = http.createServer((req, res) =>
+      req.url === '/mug.png' ? res.writeHead(200).end(png) : res.writeHead(404).end(),
+    );
+    await new Promise<void>((resolve) => pictures.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}`;
+    try {
+      const csv = [
+        HEADER,
+        `chai-mug,Chai Mug,Enamel,Kikombe,Kitchen,,TRUE,Title,Default Title,,,,,CHAI-1,300,5,350.00,,,${base}/mug.png,1,active`,
+        `chai-mug,,,,,,,,,,,,,,,,,,,${base}/gone.png,2,`,
+      ].join('\n');
+      const outcome = await importCsv(csv);
+      expect(outcome).toMatchObject({ created: 1, images_pending: 2 });
+      // The stand-in is on loopback: this test allows it; the shop's policy never does.
+      const policy = {
+        ...publicHttpsPolicy(1024 * 1024),
+        protocols: ['http:'],
+        allowAddress: (a: string) => a === '127.0.0.1' || isPublicAddress(a),
+      };
+      const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'duka-import-'));
+      // Every waiting picture (the flask's https one from another test fails under this policy).
+      while ((await fetchImportImages({ db: t.db, uploadDir, policy })) > 0);
+      const [mug] = await t.db.select().from(products).where(eq(products.handle, 'chai-mug'));
+      expect(mug!.thumbnail).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+      const images = await t.db
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, mug!.id));
+      expect(images).toEqual([
+        { productId: mug!.id, position: 0, url: mug!.thumbnail, sourceUrl: `${base}/mug.png` },
+      ]);
+      const status = await t.app.inject({
+        url: `/api/admin/products/imports/${outcome.id}`,
+        headers: boss.auth,
+      });
+      expect(status.json()).toMatchObject({
+        images_pending: 0,
+        warnings: [
+          {
+            line: 3,
+            column: 'Image Src',
+            message: 'The image could not be used: The image address answered 404.',
+          },
+        ],
+      });
+      // Imported again, the fetched picture is known by its address: nothing changes.
+      expect(
+        await importCsv(csv.replace(`\nchai-mug,,,,,,,,,,,,,,,,,,,${base}/gone.png,2,`, '')),
+      ).toMatchObject({
+        unchanged: 1,
+        images_pending: 0,
+      });
+    } finally {
+      await new Promise((resolve) => pictures.close(resolve));
+    }
   });
 
   it('is for administrators only', async () => {

@@ -52,7 +52,8 @@ export interface ImportPlan {
   warnings: ImportIssue[];
 }
 
-const MAX_IMAGES = 3;
+/** Pictures an import keeps per product (Shopify allows more; a product page shows about this many). */
+export const MAX_IMPORTED_IMAGES = 10;
 const MAX_DESCRIPTION = 5000;
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 const MAX_PRICE_CENTS = 2_000_000_000;
@@ -388,12 +389,12 @@ export function planImport(input: Buffer): ImportPlan {
     for (const { line, cells } of group) {
       const src = cell(cells, 'Image Src') || cell(cells, 'Variant Image');
       if (src && !product.images.some((i) => i.src === src)) {
-        if (product.images.length < MAX_IMAGES) product.images.push({ line, src });
+        if (product.images.length < MAX_IMPORTED_IMAGES) product.images.push({ line, src });
         else {
           warnings.push({
             line,
             column: 'Image Src',
-            message: `A product keeps at most ${MAX_IMAGES} images: this one was left out.`,
+            message: `A product keeps at most ${MAX_IMPORTED_IMAGES} images: this one was left out.`,
           });
         }
       }
