@@ -156,6 +156,7 @@ export const routes: RouteObject[] = [
               page('dashboardAdmin', '../features/admin/routes/dashboard-admin-page.tsx'),
               page('products/all', '../features/admin/routes/all-products-page.tsx'),
               page('products/add', '../features/admin/routes/add-product-page.tsx'),
+              page('products/import', '../features/admin/routes/import-products-page.tsx'),
               page('products/:id/edit', '../features/admin/routes/edit-product-page.tsx'),
               page('low-stock', '../features/admin/routes/low-stock-page.tsx'),
               page('orders', '../features/admin/routes/orders-page.tsx'),

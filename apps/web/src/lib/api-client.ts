@@ -18,8 +18,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal | undefined;
-  /** Query-string values; undefined and '' are left out. */
-  /** Query parameters; a list is sent as the parameter repeated (`option=a&option=b`). */
+  /** Query parameters (undefined and '' are left out); a list is sent as the parameter repeated (`option=a&option=b`). */
   query?: Record<string, string | number | undefined | null | readonly string[]>;
   /** Sends this bearer token instead of the session's, and never refreshes (log-out uses it). */
   token?: string;

@@ -43,11 +43,14 @@ export function safeTextFromHtml(html: string): string {
     .replace(/<li\b[^>]*>/gi, '• ')
     .replace(/<[^>]*>/g, '')
     .replace(/<[^>]*$/, '');
-  return decodeEntities(text)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-    .split('\n')
-    .map((line) => line.replace(/[ \t\r]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    decodeEntities(text)
+      // Control characters (a text that was never meant to be read) go, tabs and line breaks stay.
+      .replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' ? c : ''))
+      .split('\n')
+      .map((line) => line.replace(/[ \t\r]+/g, ' ').trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }

@@ -6,6 +6,7 @@ import type {
   LowStockPage,
   Product,
   ProductCreate,
+  ProductImport,
   ProductPage,
   ProductPatch,
   ProductSort,
@@ -71,4 +72,30 @@ export const lowStockQuery = (page: number, limit: number, threshold: number, q:
         })}`,
       ),
     placeholderData: keepPreviousData,
+  });
+
+/** Sends a Shopify product CSV; the id chosen here lets the page follow its progress. */
+export function importProducts(file: File, id: string, dryRun: boolean) {
+  const form = new FormData();
+  form.append('file', file);
+  return api<ProductImport>('/admin/products/import', {
+    method: 'POST',
+    body: form,
+    query: { dry_run: String(dryRun), import_id: id },
+  });
+}
+
+/** An import's progress, asked for every half second while it runs or pictures still come. */
+export const productImportQuery = (id: string | null) =>
+  queryOptions({
+    queryKey: ['products', 'admin', 'import', id],
+    queryFn: () => api<ProductImport>(`/admin/products/imports/${id}`),
+    enabled: id !== null,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return !data || data.status === 'running' || data.images_pending > 0 ? 500 : false;
+    },
+    // Before the server has recorded it, the import is not found yet: asked again shortly.
+    retry: (count) => count < 20,
+    retryDelay: 300,
   });

@@ -72,6 +72,11 @@ export function AdminSidebar() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/dashboard/products/import" className={item}>
+                  Import Products
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/dashboard/low-stock" className={item}>
                   Low Stock
                 </NavLink>

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductSummary } from '@duka/domain';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { apiBlob } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -37,6 +37,9 @@ function ExportButton() {
           The export failed. Please try again.
         </p>
       )}
+      <ButtonLink variant="secondary" to="/dashboard/products/import">
+        Import CSV
+      </ButtonLink>
       <Button variant="secondary" onClick={download} disabled={state === 'busy'}>
         {state === 'busy' ? 'Exporting…' : 'Export CSV'}
       </Button>
