@@ -347,4 +347,40 @@ test('the admin sets one size and colour of a shirt in the editor, sees it on Lo
   const text = Buffer.concat(csv).toString('utf8');
   expect(text.split('\r\n')[0]).toMatch(/^Handle,Title,Body \(HTML\),Vendor/);
   expect(text).toContain(`,${first!.sku},`);
+
+  // A merchant's own Shopify file: checked first, one row refused with its line, then imported.
+  const handle = `kitenge-shirt-${Date.now()}`;
+  const shopifyFile = [
+    'Handle,Title,Body (HTML),Vendor,Type,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price',
+    `${handle},Kitenge Shirt,<p>Wax print <b>cotton</b></p>,Mitumba Mpya,Mens Shirts,Size,M,${handle}-M,4,1850.00`,
+    `${handle},,,,,,L,${handle}-L,2,-1850.00`,
+  ].join('\n');
+  await page.getByRole('link', { name: 'Import CSV' }).click();
+  await expect(page.getByRole('heading', { name: 'Import products' })).toBeVisible();
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByText('Choose a CSV file first.')).toBeVisible();
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'shopify.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(shopifyFile),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Check finished: nothing was changed' }),
+  ).toBeVisible();
+  const refused = page.getByRole('table', { name: 'Rows refused' });
+  await expect(refused.getByRole('row').nth(1)).toContainText('3');
+  await expect(refused).toContainText('A price cannot be negative.');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+  await expect(page.getByText('Created').locator('..')).toContainText('1');
+  // In the shop, in its size, with the text of its description.
+  await page.goto(`/products?q=${encodeURIComponent('Kitenge Shirt')}`);
+  await page
+    .getByRole('link', { name: /Kitenge Shirt/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kitenge Shirt' })).toBeVisible();
+  await expect(page.getByText('Wax print cotton')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'M' })).toBeVisible();
 });
