@@ -22,7 +22,7 @@ import type { ImportIssue, PlannedProduct, PlannedVariant } from './plan.ts';
 /** Shown until an imported product's first picture has been fetched (public/ of the web app). */
 export const IMPORT_PLACEHOLDER_IMAGE = '/placeholder-product.svg';
 const OWN_IMAGE = /^\/uploads\/[0-9a-f-]{36}\.webp$|^\/images\/products\/[A-Za-z0-9._-]+\.webp$/;
-const BATCH = 100;
+const BATCH = 25;
 
 export interface ApplyOptions {
   importId: string;
@@ -88,31 +88,30 @@ async function loadExisting(tx: Tx, handles: string[], skus: string[]) {
     .where(inArray(products.handle, handles));
   const ids = found.map((p) => p.id);
   await lockStock(tx, ids);
-  const [options, variants, images, owners] = await Promise.all([
-    ids.length
-      ? tx.select().from(productOptions).where(inArray(productOptions.productId, ids))
-      : [],
-    ids.length
-      ? tx
-          .select()
-          .from(productVariants)
-          .where(and(inArray(productVariants.productId, ids), isNull(productVariants.archivedAt)))
-          .orderBy(asc(productVariants.position), asc(productVariants.id))
-      : [],
-    ids.length
-      ? tx
-          .select()
-          .from(productImages)
-          .where(inArray(productImages.productId, ids))
-          .orderBy(asc(productImages.position))
-      : [],
-    skus.length
-      ? tx
-          .select({ sku: productVariants.sku, productId: productVariants.productId })
-          .from(productVariants)
-          .where(and(inArray(productVariants.sku, skus), isNull(productVariants.archivedAt)))
-      : [],
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const options = ids.length
+    ? await tx.select().from(productOptions).where(inArray(productOptions.productId, ids))
+    : [];
+  const variants = ids.length
+    ? await tx
+        .select()
+        .from(productVariants)
+        .where(and(inArray(productVariants.productId, ids), isNull(productVariants.archivedAt)))
+        .orderBy(asc(productVariants.position), asc(productVariants.id))
+    : [];
+  const images = ids.length
+    ? await tx
+        .select()
+        .from(productImages)
+        .where(inArray(productImages.productId, ids))
+        .orderBy(asc(productImages.position))
+    : [];
+  const owners = skus.length
+    ? await tx
+        .select({ sku: productVariants.sku, productId: productVariants.productId })
+        .from(productVariants)
+        .where(and(inArray(productVariants.sku, skus), isNull(productVariants.archivedAt)))
+    : [];
   return {
     products: found,
     options,
