@@ -99,6 +99,7 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
   await page.getByLabel('Price (Ksh)').fill('1850');
   await page.getByLabel('Discount (%)').fill('5');
   await page.getByLabel('Tags (comma-separated)').fill('basket, handmade, turkana');
+  await page.getByLabel('Stock', { exact: true }).fill('12');
   await page.getByLabel('Publish Category').fill('Home Decoration');
   await page
     .getByLabel('Main image', { exact: true })
@@ -136,7 +137,7 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
     discountPercentage: 5,
     tags: ['basket', 'handmade', 'turkana'],
     sku: `DK-${String(created.id).padStart(5, '0')}`, // unique, unlike SPEC's 'default-sku'
-    stock: 0,
+    stock: 12, // on sale at once, not 'Out of Stock' as SPEC's form left it
   });
   expect(detail.images).toHaveLength(2); // the main image, then the extra one that is set
 
@@ -164,6 +165,49 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
   const copy = await shopper.request.get(chosen);
   expect(copy.status()).toBe(200);
   expect(copy.headers()['content-type']).toBe('image/webp');
+
+  // A shoe in sizes, set at creation: one combination not sold, a taken SKU refused at its cell.
+  const shoe = `Kazuri Sandal ${Date.now()}`;
+  await page.getByLabel('Product Name').fill(shoe);
+  await page.getByLabel('Brand').fill('Kazuri');
+  await page.getByLabel('Description').fill('Leather sandal with a beaded strap.');
+  await page.getByLabel('Price (Ksh)', { exact: true }).fill('2400');
+  await page.getByLabel('Publish Category').fill('Womens Shoes');
+  await page
+    .getByLabel('Main image', { exact: true })
+    .setInputFiles({ name: 'sandal.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByAltText('Main image preview')).toBeVisible();
+  await page.getByRole('button', { name: 'Add an option' }).click();
+  await page.getByLabel('Option 1 name').fill('Size');
+  await page.getByLabel('Option 1 values').fill('38, 39, 40');
+  await expect(page.getByLabel('Stock', { exact: true })).toHaveCount(0); // stock is per size
+  await page.getByLabel('Sell 40').uncheck();
+  await page.getByLabel('Stock of 38').fill('3');
+  await page.getByLabel('Stock of 39').fill('5');
+  await page.getByLabel('Price (Ksh) of 39').fill('2600');
+  await page.getByLabel('SKU of 38').fill(detail.sku); // the basket's
+  await page.getByRole('button', { name: 'Add Products' }).click();
+  await expect(page.getByLabel('SKU of 38')).toHaveAccessibleDescription(
+    `Product ${created.id} already has the SKU ${detail.sku}.`,
+  );
+  await expect(page.getByLabel('Product Name')).toHaveValue(shoe); // nothing typed is lost
+  await page.getByLabel('SKU of 38').fill(`KAZ-${Date.now()}-38`);
+  await page.getByRole('button', { name: 'Add Products' }).click();
+  await expect(page.getByText('Product added successfully')).toBeVisible();
+  const sandal = (await (await request.get(`/api/products?q=${encodeURIComponent(shoe)}`)).json())
+    .products[0];
+  const sizes = await (await request.get(`/api/products/${sandal.id}`)).json();
+  expect(sizes.options).toEqual([{ name: 'Size', values: ['38', '39'] }]);
+  expect(
+    sizes.variants.map((v: { title: string; stock: number; price: number }) => [
+      v.title,
+      v.stock,
+      v.price,
+    ]),
+  ).toEqual([
+    ['38', 3, 240_000],
+    ['39', 5, 260_000],
+  ]);
 });
 
 test('an admin whose rights are revoked meanwhile gets the spec permission alerts from the server', async ({

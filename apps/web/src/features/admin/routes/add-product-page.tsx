@@ -1,4 +1,5 @@
-// Add Product (SPEC §2.14, §4, §5): the fields of a new product and up to three images.
+// Add Product (SPEC §2.14, §4, §5): the fields of a new product and up to three images; beyond
+// the specification (issue 21), its stock and SKU, or its sizes and colours with a row each.
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_EDIT_MESSAGES } from '@duka/domain/catalog/messages';
@@ -10,6 +11,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { adminCategoriesQuery, createProduct } from '../api/catalog-admin-api.ts';
 import { ImageSlot } from '../components/image-slot.tsx';
+import {
+  EMPTY_VARIANTS,
+  NewVariants,
+  variantsOf,
+  type VariantsDraft,
+} from '../components/new-variants.tsx';
 
 const EMPTY = {
   title: '',
@@ -19,7 +26,23 @@ const EMPTY = {
   discount: '',
   tags: '',
   category: '',
+  stock: '',
+  sku: '',
 };
+
+/** The server's refusals at `variants.N.field`, moved to the rows they are about. */
+function rowErrors(fields: Record<string, string>, keys: string[]) {
+  const rows: Record<string, Record<string, string>> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const match = /^variants\.(\d+)\.(\w+)/.exec(path);
+    const key = match ? keys[Number(match[1])] : undefined;
+    if (key) rows[key] = { ...rows[key], [match![2]!]: message };
+  }
+  const options = Object.entries(fields).find(
+    ([path]) => /^(options|variants)(\.|$)/.test(path) && !/^variants\.\d/.test(path),
+  );
+  return { rows, options: options?.[1] };
+}
 
 export default function AddProductPage() {
   useDocumentTitle('Add Product');
@@ -28,6 +51,8 @@ export default function AddProductPage() {
   const categories = useQuery(adminCategoriesQuery());
   const [values, setValues] = useState(EMPTY);
   const [images, setImages] = useState<(string | null)[]>([null, null, null]);
+  const [variants, setVariants] = useState<VariantsDraft>(EMPTY_VARIANTS);
+  const [sentKeys, setSentKeys] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
@@ -40,6 +65,9 @@ export default function AddProductPage() {
     event.preventDefault();
     setFieldErrors({});
     setSaving(true);
+    const sizes = variantsOf(variants);
+    setSentKeys(sizes.keys);
+    const inSizes = sizes.options.length > 0;
     try {
       await createProduct({
         title: values.title,
@@ -53,9 +81,16 @@ export default function AddProductPage() {
           .filter(Boolean),
         images: images.filter((u): u is string => !!u),
         category: values.category,
+        ...(inSizes
+          ? { options: sizes.options, variants: sizes.variants }
+          : {
+              stock: values.stock.trim() === '' ? 0 : Number(values.stock),
+              ...(values.sku.trim() ? { sku: values.sku.trim() } : {}),
+            }),
       });
       setValues(EMPTY);
       setImages([null, null, null]);
+      setVariants(EMPTY_VARIANTS);
       notice('success', 'Product added successfully');
       void queryClient.invalidateQueries({ queryKey: ['products'] });
     } catch (err) {
@@ -100,6 +135,12 @@ export default function AddProductPage() {
             {text('price', 'Price (Ksh)', 'price', 'number')}
             {text('discount', 'Discount (%)', 'discountPercentage', 'number')}
           </div>
+          {variants.options.length === 0 && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('stock', 'Stock', 'stock', 'number')}
+              {text('sku', 'SKU (optional)', 'sku')}
+            </div>
+          )}
           {text('tags', 'Tags (comma-separated)')}
           <Field label="Publish Category" error={fieldErrors.category}>
             {(a11y) => (
@@ -136,6 +177,13 @@ export default function AddProductPage() {
             </p>
           )}
         </fieldset>
+      </div>
+      <div className="mt-6">
+        <NewVariants
+          draft={variants}
+          onChange={setVariants}
+          errors={rowErrors(fieldErrors, sentKeys)}
+        />
       </div>
       <Button type="submit" className="mt-6" disabled={saving}>
         {saving ? 'Adding...' : 'Add Products'}
