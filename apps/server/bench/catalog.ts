@@ -8,7 +8,7 @@
 //                             catalogue size differs); without it, embedded PGlite in a temp dir
 //   BENCH_CONNECTIONS         32 on PostgreSQL, 10 on PGlite    BENCH_SECONDS=5 per run
 //   BENCH_ROUNDS=2            runs per server and endpoint
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -21,7 +21,7 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedSynthetic } from '../src/seed/synthetic.ts';
 import { pgliteRunner, pgRunner, startBareServer } from './bare-server.ts';
 import { drive, figuresOf, type Figures, type Run } from './load.ts';
-import { workloads } from './workloads.ts';
+import { widestProduct, workloads } from './workloads.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -35,6 +35,10 @@ if (url && !/^bench/.test(new URL(url).pathname.slice(1))) {
   process.exit(2);
 }
 
+// With the web app built (npm run build), product pages are also timed as server-rendered HTML.
+const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+const rendersPages = existsSync(path.join(webDist, 'server', 'entry-server.js'));
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'duka-bench-'));
 const pgliteDir = path.join(dataDir, 'pglite');
 const open = () =>
@@ -43,6 +47,7 @@ const config = loadConfig({
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
+  ...(rendersPages ? { WEB_DIST_DIR: webDist } : {}),
   JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
   // SEARCH_CACHE_SECONDS=0 measures every search found anew.
   ...(process.env.SEARCH_CACHE_SECONDS
@@ -128,6 +133,32 @@ for (const w of plan) {
 }
 const loadAfter = os.loadavg();
 
+// One page at a time, as a shopper opening it: how long the server takes to render the product
+// sold in 200 variants, and an ordinary one (the issue's target: 100 ms).
+const renders: { name: string; p50: number; p90: number }[] = [];
+if (rendersPages) {
+  const wide = await widestProduct(database.db);
+  for (const [name, page] of [
+    ['product page HTML, 200 variants', `/products/${wide}`],
+    ['product page HTML, one variant', '/products/1'],
+  ] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const started = process.hrtime.bigint();
+      const res = await fetch(duka.origin + page, { headers: { accept: 'text/html' } });
+      const html = await res.text();
+      if (!res.ok || !html.includes('<h1')) throw new Error(`${page} answered ${res.status}`);
+      if (i >= 5) times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    renders.push({
+      name,
+      p50: times[Math.floor(times.length / 2)]!,
+      p90: times[Math.floor(times.length * 0.9)]!,
+    });
+  }
+}
+
 // A restart: a new app over a new connection pool (on PGlite, the database reopened too), then
 // the first facet calls, one at a time.
 await duka.app.close();
@@ -177,6 +208,11 @@ for (const r of measured) {
       `${pct(d.rps, r.bare?.rps)} | ${r.floor ? pct(d.rps, floor?.rps) : ''} | ` +
       `${d.errors + (r.bare?.errors ?? 0)} |`,
   );
+}
+if (renders.length > 0) {
+  console.log('\nServer-rendered pages, one at a time (after 5 warm-up requests):\n');
+  console.log('| page | p50 ms | p90 ms |\n|---|---:|---:|');
+  for (const r of renders) console.log(`| ${r.name} | ${ms(r.p50)} | ${ms(r.p90)} |`);
 }
 console.log('\nFirst calls after a restart:\n\n| call | ms |\n|---|---:|');
 for (const c of firstCalls) console.log(`| ${c.path} | ${ms(c.ms)} |`);

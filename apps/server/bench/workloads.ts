@@ -64,6 +64,17 @@ async function rareSearches(db: Db): Promise<string[]> {
   });
 }
 
+/** The product sold in the most variants (the synthetic seed's 200). */
+export async function widestProduct(db: Db): Promise<number> {
+  const [{ wide = 1 } = {}] = (
+    (await db.execute(
+      sql`select product_id::int as wide from product_variants where archived_at is null
+          group by product_id order by count(*) desc, product_id limit 1`,
+    )) as unknown as { rows: { wide: number }[] }
+  ).rows;
+  return wide;
+}
+
 export async function workloads(db: Db): Promise<Workload[]> {
   const slugs = CATEGORY_SEEDS.map((c) => c.slug);
   const [{ max = 1 } = {}] = (
@@ -75,12 +86,7 @@ export async function workloads(db: Db): Promise<Workload[]> {
   // Sizes and colours (issue 21): the synthetic shoes' sizes, and the product sold in 200 variants.
   const shoes = ['mens-shoes', 'womens-shoes'];
   const sizes = ['38', '39', '40', '41', '42', '43', '44', '45'];
-  const [{ wide = 1 } = {}] = (
-    (await db.execute(
-      sql`select product_id::int as wide from product_options group by product_id
-          order by count(*) desc, product_id limit 1`,
-    )) as unknown as { rows: { wide: number }[] }
-  ).rows;
+  const wide = await widestProduct(db);
   const searches = [...SEARCHES, ...(await rareSearches(db))];
   const q = (s: string) => encodeURIComponent(s);
   return [
