@@ -10,6 +10,8 @@ export interface OrderSeed {
   createdAt?: Date;
   paidAt?: Date | null;
   title?: string;
+  /** The variant sold, when the test needs an order to name one. */
+  variantId?: number;
 }
 
 export async function insertOrder(db: Db, seed: OrderSeed): Promise<number> {
@@ -46,6 +48,7 @@ export async function insertOrder(db: Db, seed: OrderSeed): Promise<number> {
     image: '/images/products/test.webp',
     unitPriceCents: seed.totalCents,
     quantity: 1,
+    ...(seed.variantId !== undefined ? { variantId: seed.variantId } : {}),
   });
   await db.insert(payments).values({
     orderId: order!.id,

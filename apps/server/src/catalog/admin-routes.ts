@@ -19,10 +19,13 @@ import {
   lowStockQuerySchema,
   lowStockPageSchema,
   variantPatchSchema,
+  variantInputSchema,
+  productOptionsReplaceSchema,
 } from '@duka/domain';
 import { createProduct, patchProduct, patchVariant, updateProduct } from './admin-service.ts';
 import { shopifyCsv } from './csv-export.ts';
 import { lowStock } from './low-stock.ts';
+import { addVariant, removeVariant, replaceOptions } from './variant-edits.ts';
 import { productTax, setCategoryClass, setProductTax } from './tax-admin.ts';
 import { getProduct, listAllReviews } from './service.ts';
 
@@ -121,6 +124,66 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, variantId } = request.params;
       await patchVariant(db, id, variantId, request.body);
       return getProduct(db, id);
+    },
+  );
+
+  app.post(
+    '/admin/products/:id/variants',
+    {
+      schema: {
+        tags,
+        summary: "Add a combination of the product's options, with its own stock, SKU and price",
+        description:
+          "A new value joins its option after the others. Price and discount default to the product's. The same combination twice, or a SKU already on sale, is refused with 409.",
+        security,
+        params: idParamSchema,
+        body: variantInputSchema,
+        response: { 201: productSchema, ...errors, 409: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await addVariant(db, request.params.id, request.body);
+      return reply.code(201).send(await getProduct(db, request.params.id));
+    },
+  );
+
+  app.delete(
+    '/admin/products/:id/variants/:variantId',
+    {
+      schema: {
+        tags,
+        summary: 'Take a variant off sale: archived when orders name it, deleted otherwise',
+        description:
+          'Orders keep the variant as sold. Carts lose it; a wishlist keeps the product. A product keeps at least one variant (422).',
+        security,
+        params: variantParamsSchema,
+        response: { 200: productSchema, ...errors, 422: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id, variantId } = request.params;
+      await removeVariant(db, id, variantId);
+      return getProduct(db, id);
+    },
+  );
+
+  app.put(
+    '/admin/products/:id/options',
+    {
+      schema: {
+        tags,
+        summary: "Replace the product's options and variants (a product without sizes given some)",
+        description:
+          'The variants it was sold in leave sale (archived when orders name them, deleted otherwise); the new ones go on sale.',
+        security,
+        params: idParamSchema,
+        body: productOptionsReplaceSchema,
+        response: { 200: productSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await replaceOptions(db, request.params.id, request.body);
+      return getProduct(db, request.params.id);
     },
   );
 

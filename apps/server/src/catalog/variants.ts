@@ -73,7 +73,13 @@ export interface VariantsToSet {
  * Gives a new product its options and one variant per combination, replacing the one variant
  * every product is made with. The schema has checked that options and variants agree.
  */
-export async function insertVariants(tx: Tx, productId: number, set: VariantsToSet) {
+export async function insertVariants(
+  tx: Tx,
+  productId: number,
+  set: VariantsToSet,
+  /** False when the product's old variants have already left sale (variant-edits.ts). */
+  { dropExisting = true, positionFrom = 0 } = {},
+) {
   const rows = set.variants.map((variant, position) => {
     const values = set.options.map((o) => variant.options[o.name]!);
     return {
@@ -93,7 +99,9 @@ export async function insertVariants(tx: Tx, productId: number, set: VariantsToS
       image: variant.image ?? null,
     };
   });
-  await tx.delete(productVariants).where(eq(productVariants.productId, productId));
+  if (dropExisting) {
+    await tx.delete(productVariants).where(eq(productVariants.productId, productId));
+  }
   await refuseTakenSkus(
     tx,
     rows.map((r, i) => ({ sku: r.sku, field: `variants.${i}.sku` })),
@@ -103,5 +111,7 @@ export async function insertVariants(tx: Tx, productId: number, set: VariantsToS
     .values(
       set.options.map((o, i) => ({ productId, position: i + 1, name: o.name, values: o.values })),
     );
-  await tx.insert(productVariants).values(rows);
+  await tx
+    .insert(productVariants)
+    .values(rows.map((r) => ({ ...r, position: r.position + positionFrom })));
 }

@@ -393,6 +393,25 @@ export const variantPatchSchema = z
   });
 export type VariantPatch = z.infer<typeof variantPatchSchema>;
 
+/**
+ * PUT /api/admin/products/{id}/options (issue 21): a product's options and variants replaced at
+ * once; the variants it had leave sale (archived when orders name them, deleted otherwise).
+ */
+export const productOptionsReplaceSchema = z
+  .object({
+    options: z
+      .array(optionInputSchema)
+      .min(1, 'Add at least one option.')
+      .max(3, 'At most three options.'),
+    variants: z
+      .array(variantInputSchema)
+      .min(1, 'Add at least one variant.')
+      .max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants.`),
+  })
+  .strict()
+  .superRefine(checkVariants);
+export type ProductOptionsReplace = z.infer<typeof productOptionsReplaceSchema>;
+
 /** POST /api/products: the creation fields and defaults of SPEC §3. Price is cents. */
 export const productCreateSchema = z
   .object({

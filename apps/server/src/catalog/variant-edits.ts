@@ -1,0 +1,204 @@
+// Changing what a product is sold in after it was made (issue 21): a variant added, a variant
+// taken off sale, or the options replaced. A variant that orders name is archived, never
+// deleted, so every order keeps what was sold; one nobody ordered is simply deleted. The
+// product row is locked first (stock.ts's lock order) and its totals follow by trigger.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { percentToBasisPoints, type ProductOptionsReplace, type VariantInput } from '@duka/domain';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  cartItems,
+  productOptions,
+  products,
+  productVariants,
+  wishlistItems,
+} from '../db/schema.ts';
+import { found, HttpError, unprocessable } from '../lib/http-error.ts';
+import { lockStock } from './stock.ts';
+import { insertVariants, refuseTakenSkus, variantSkuOf, variantTitleOf } from './variants.ts';
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+const onSale = (productId: number) =>
+  and(eq(productVariants.productId, productId), isNull(productVariants.archivedAt));
+
+/**
+ * Takes one variant off sale: deleted, or archived when an order line names it (the database's
+ * foreign key says so). Carts lose it; a wishlist keeps the product.
+ */
+async function retire(tx: Tx, variantId: number): Promise<'deleted' | 'archived'> {
+  try {
+    await tx.transaction((sp) =>
+      sp.delete(productVariants).where(eq(productVariants.id, variantId)),
+    );
+    return 'deleted';
+  } catch (err) {
+    const code =
+      (err as { code?: string; cause?: { code?: string } }).cause?.code ??
+      (err as { code?: string }).code;
+    if (code !== FOREIGN_KEY_VIOLATION) throw err;
+  }
+  await tx
+    .update(productVariants)
+    .set({ archivedAt: new Date() })
+    .where(eq(productVariants.id, variantId));
+  await tx.delete(cartItems).where(eq(cartItems.variantId, variantId));
+  await tx
+    .update(wishlistItems)
+    .set({ variantId: null })
+    .where(eq(wishlistItems.variantId, variantId));
+  return 'archived';
+}
+
+/** The options' values no variant on sale has any more are dropped, so nobody is offered them. */
+async function pruneValues(tx: Tx, productId: number) {
+  const variants = await tx.select().from(productVariants).where(onSale(productId));
+  const options = await tx
+    .select()
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId));
+  for (const o of options) {
+    const column = (['option1', 'option2', 'option3'] as const)[o.position - 1]!;
+    const used = o.values.filter((v) => variants.some((x) => x[column] === v));
+    if (used.length !== o.values.length) {
+      await tx.update(productOptions).set({ values: used }).where(eq(productOptions.id, o.id));
+    }
+  }
+}
+
+const touched = (tx: Tx, productId: number) =>
+  tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
+
+export async function removeVariant(db: Db, productId: number, variantId: number) {
+  return db.transaction(async (tx) => {
+    await lockStock(tx, [productId]);
+    const variants = await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(onSale(productId));
+    found(
+      variants.find((v) => v.id === variantId),
+      `The variant ${variantId} of product ${productId}`,
+    );
+    if (variants.length === 1) {
+      throw unprocessable(
+        'A product is sold in at least one variant: add another before removing this one.',
+        'LAST_VARIANT',
+      );
+    }
+    const outcome = await retire(tx, variantId);
+    await pruneValues(tx, productId);
+    await touched(tx, productId);
+    return outcome;
+  });
+}
+
+/** One more combination of the product's options; a new value joins its option, last. */
+export async function addVariant(db: Db, productId: number, input: VariantInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockStock(tx, [productId]);
+    const [product] = await tx.select().from(products).where(eq(products.id, productId));
+    found(product, `The product ${productId}`);
+    const options = await tx
+      .select()
+      .from(productOptions)
+      .where(eq(productOptions.productId, productId))
+      .orderBy(asc(productOptions.position));
+    if (options.length === 0) {
+      throw unprocessable(
+        'This product has no sizes or colours: give it options first.',
+        'NO_OPTIONS',
+      );
+    }
+    const names = options.map((o) => o.name);
+    const given = Object.keys(input.options);
+    if (given.length !== names.length || names.some((n) => !input.options[n])) {
+      throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request', {
+        options: `Give a value of each option: ${names.join(', ')}.`,
+      });
+    }
+    const values = names.map((n) => input.options[n]!);
+    const variants = await tx.select().from(productVariants).where(onSale(productId));
+    if (
+      variants.some(
+        (v) =>
+          [v.option1, v.option2, v.option3].slice(0, names.length).join('\u0000') ===
+          values.join('\u0000'),
+      )
+    ) {
+      throw new HttpError(409, 'VARIANT_EXISTS', 'Another variant has these values.', {
+        options: 'Another variant has these values.',
+      });
+    }
+    const sku = input.sku ?? variantSkuOf(product!.sku, values);
+    await refuseTakenSkus(tx, [{ sku, field: 'sku' }]);
+    for (const [i, o] of options.entries()) {
+      if (!o.values.includes(values[i]!)) {
+        await tx
+          .update(productOptions)
+          .set({ values: [...o.values, values[i]!] })
+          .where(eq(productOptions.id, o.id));
+      }
+    }
+    const [{ last } = { last: 0 }] = await tx
+      .select({ last: sql<number>`coalesce(max(${productVariants.position}), 0)::int` })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
+    await tx.insert(productVariants).values({
+      productId,
+      position: last + 1,
+      sku,
+      title: variantTitleOf(values),
+      option1: values[0] ?? null,
+      option2: values[1] ?? null,
+      option3: values[2] ?? null,
+      optionKeys: names.map((n, i) => `${n}=${values[i]}`),
+      priceCents: input.price ?? variants[0]?.priceCents ?? product!.priceCents,
+      discountBp:
+        input.discountPercentage !== undefined
+          ? percentToBasisPoints(input.discountPercentage)
+          : (variants[0]?.discountBp ?? product!.discountBp),
+      stock: input.stock,
+      barcode: input.barcode ?? null,
+      weightGrams: input.weight ?? null,
+      image: input.image ?? null,
+    });
+    await touched(tx, productId);
+  });
+}
+
+/**
+ * New options and variants for the product: what it was sold in leaves sale (archived or
+ * deleted, as above), then the new variants go on sale with the product's price unless given.
+ */
+export async function replaceOptions(
+  db: Db,
+  productId: number,
+  input: ProductOptionsReplace,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockStock(tx, [productId]);
+    const [product] = await tx.select().from(products).where(eq(products.id, productId));
+    found(product, `The product ${productId}`);
+    const old = await tx.select().from(productVariants).where(onSale(productId));
+    const [{ last } = { last: 0 }] = await tx
+      .select({ last: sql<number>`coalesce(max(${productVariants.position}), 0)::int` })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
+    for (const v of old) await retire(tx, v.id);
+    await tx.delete(productOptions).where(eq(productOptions.productId, productId));
+    await insertVariants(
+      tx,
+      productId,
+      {
+        // New variants without a SKU get one from the product's: DK-00042-38-BLACK.
+        productSku: product!.sku,
+        price: old[0]?.priceCents ?? product!.priceCents,
+        discountPercentage: (old[0]?.discountBp ?? product!.discountBp) / 100,
+        options: input.options,
+        variants: input.variants,
+      },
+      { dropExisting: false, positionFrom: last + 1 },
+    );
+    await touched(tx, productId);
+  });
+}
