@@ -372,6 +372,22 @@ test('the admin sets one size and colour of a shirt in the editor, sees it on Lo
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Product saved')).toBeVisible();
 
+  // A new size, added at once, then taken off sale again (nobody ordered it: it is deleted).
+  const sizeName = shirt.options[0].name as string;
+  const colourName = shirt.options[1].name as string;
+  const colour = shirt.options[1].values[0] as string;
+  const adder = grid.getByRole('group', { name: 'Add a variant' });
+  await adder.getByLabel(sizeName, { exact: true }).fill('XXL');
+  await adder.getByLabel(colourName, { exact: true }).fill(colour);
+  await adder.getByLabel('Stock of the new variant').fill('4');
+  await adder.getByRole('button', { name: 'Add variant' }).click();
+  await expect(page.getByText(`XXL / ${colour} added`)).toBeVisible();
+  await expect(grid.getByRole('row')).toHaveCount(shirt.variants.length + 2);
+  await expect(grid.getByLabel(`Stock of XXL / ${colour}`)).toHaveValue('4');
+  await grid.getByRole('button', { name: `Remove XXL / ${colour}` }).click();
+  await expect(page.getByText(`XXL / ${colour} removed`)).toBeVisible();
+  await expect(grid.getByRole('row')).toHaveCount(shirt.variants.length + 1);
+
   await page.goto(`/products/${shirt.id}?variant=${second!.id}`);
   await expect(page.getByTestId('product-price')).toContainText('Ksh 1,999');
 

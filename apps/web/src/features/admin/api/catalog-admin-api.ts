@@ -7,10 +7,12 @@ import type {
   Product,
   ProductCreate,
   ProductImport,
+  ProductOptionsReplace,
   ProductPage,
   ProductPatch,
   ProductSort,
   ProductUpdate,
+  VariantInput,
   VariantPatch,
 } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
@@ -99,3 +101,17 @@ export const productImportQuery = (id: string | null) =>
     retry: (count) => count < 20,
     retryDelay: 300,
   });
+
+/** One more size or colour of a product already on sale. */
+export const addVariant = (
+  productId: number,
+  input: Omit<VariantInput, 'stock'> & { stock: number },
+) => api<Product>(`/admin/products/${productId}/variants`, { method: 'POST', body: input });
+
+/** Takes a variant off sale (the server archives it when orders name it). */
+export const removeVariant = (productId: number, variantId: number) =>
+  api<Product>(`/admin/products/${productId}/variants/${variantId}`, { method: 'DELETE' });
+
+/** New options and variants for a product (a plain product given sizes). */
+export const replaceOptions = (productId: number, input: ProductOptionsReplace) =>
+  api<Product>(`/admin/products/${productId}/options`, { method: 'PUT', body: input });

@@ -79,6 +79,20 @@ export function variantsOf(draft: VariantsDraft) {
   };
 }
 
+/** The server's refusals at `variants.N.field`, moved to the rows they are about. */
+export function rowErrors(fields: Record<string, string>, keys: string[]) {
+  const rows: Record<string, Record<string, string>> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const match = /^variants\.(\d+)\.(\w+)/.exec(path);
+    const key = match ? keys[Number(match[1])] : undefined;
+    if (key) rows[key] = { ...rows[key], [match![2]!]: message };
+  }
+  const options = Object.entries(fields).find(
+    ([path]) => /^(options|variants)(\.|$)/.test(path) && !/^variants\.\d/.test(path),
+  );
+  return { rows, options: options?.[1] };
+}
+
 const COLUMNS = [
   ['sku', 'SKU', 'sku'],
   ['price', 'Price (Ksh)', 'price'],
@@ -166,7 +180,7 @@ export function NewVariants({
         </Button>
       )}
       {combinations.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[34rem] text-sm">
             <caption className="sr-only">Variants to create</caption>
             <thead className="text-left text-slate-500">

@@ -3,6 +3,7 @@
 import type { Product, ProductVariant, VariantPatch } from '@duka/domain';
 import { shillingsToCents } from '@duka/domain/pricing/money';
 import { inputClass } from '../../../components/ui/field.tsx';
+import { AddVariantForm, RemoveVariantButton } from './variant-actions.tsx';
 
 export type VariantValues = Record<number, Record<'sku' | 'price' | 'discount' | 'stock', string>>;
 
@@ -66,8 +67,9 @@ export function VariantGrid({
       <p className="mt-1 text-sm text-slate-600">
         {product.options.map((o) => `${o.name}: ${o.values.join(', ')}`).join(' · ')}
       </p>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm">
+      {/* relative: the buttons' hidden labels (absolutely placed) stay inside the scrolling box. */}
+      <div className="relative mt-3 overflow-x-auto">
+        <table className="w-full min-w-[42rem] text-sm">
           <thead className="text-left text-slate-500">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
@@ -78,6 +80,9 @@ export function VariantGrid({
                   {label}
                 </th>
               ))}
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Remove</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -96,8 +101,8 @@ export function VariantGrid({
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? errorId : undefined}
                         inputMode={key === 'sku' ? undefined : 'decimal'}
-                        className={`${inputClass} ${key === 'sku' ? 'min-w-56' : 'w-24'}`}
-                        value={values[v.id]?.[key] ?? ''}
+                        className={`${inputClass} ${key === 'sku' ? 'min-w-48' : 'w-24'}`}
+                        value={(values[v.id] ?? variantValuesOf(product)[v.id])?.[key] ?? ''}
                         onChange={(e) => onChange(v.id, key, e.target.value)}
                       />
                       {error && (
@@ -108,11 +113,17 @@ export function VariantGrid({
                     </td>
                   );
                 })}
+                <td className="py-2">
+                  {product.variants.length > 1 && (
+                    <RemoveVariantButton product={product} variant={v} />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      <AddVariantForm product={product} />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { ImageSlot } from '../components/image-slot.tsx';
 import {
   EMPTY_VARIANTS,
   NewVariants,
+  rowErrors,
   variantsOf,
   type VariantsDraft,
 } from '../components/new-variants.tsx';
@@ -29,20 +30,6 @@ const EMPTY = {
   stock: '',
   sku: '',
 };
-
-/** The server's refusals at `variants.N.field`, moved to the rows they are about. */
-function rowErrors(fields: Record<string, string>, keys: string[]) {
-  const rows: Record<string, Record<string, string>> = {};
-  for (const [path, message] of Object.entries(fields)) {
-    const match = /^variants\.(\d+)\.(\w+)/.exec(path);
-    const key = match ? keys[Number(match[1])] : undefined;
-    if (key) rows[key] = { ...rows[key], [match![2]!]: message };
-  }
-  const options = Object.entries(fields).find(
-    ([path]) => /^(options|variants)(\.|$)/.test(path) && !/^variants\.\d/.test(path),
-  );
-  return { rows, options: options?.[1] };
-}
 
 export default function AddProductPage() {
   useDocumentTitle('Add Product');

@@ -19,6 +19,7 @@ import {
   updateProduct,
 } from '../api/catalog-admin-api.ts';
 import { ImageSlot } from '../components/image-slot.tsx';
+import { GiveOptions } from '../components/variant-actions.tsx';
 import {
   VariantGrid,
   variantPatchOf,
@@ -93,7 +94,9 @@ function Editor({ product }: { product: Product }) {
   const saveVariants = async () => {
     const refused: Record<number, Record<string, string>> = {};
     for (const variant of product.variants) {
-      const patch = variantPatchOf(variant, variantValues[variant.id]!);
+      // A variant added since the page opened has no row typed into yet.
+      const row = variantValues[variant.id];
+      const patch = row && variantPatchOf(variant, row);
       if (!patch) continue;
       try {
         await patchVariant(product.id, variant.id, patch);
@@ -190,7 +193,8 @@ function Editor({ product }: { product: Product }) {
         </FormMessage>
       )}
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <div className="space-y-6">
+        {/* min-w-0: the variant grid scrolls inside its box instead of widening the page. */}
+        <div className="min-w-0 space-y-6">
           <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
             <h2 className="font-semibold text-slate-900">General information</h2>
             {text('title', 'Product Name')}
@@ -232,17 +236,23 @@ function Editor({ product }: { product: Product }) {
               values={variantValues}
               errors={variantErrors}
               onChange={(id, key, value) =>
-                setVariantValues((all) => ({ ...all, [id]: { ...all[id]!, [key]: value } }))
+                setVariantValues((all) => ({
+                  ...all,
+                  [id]: { ...(all[id] ?? variantValuesOf(product)[id]!), [key]: value },
+                }))
               }
             />
           ) : (
-            <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
-              <h2 className="font-semibold text-slate-900 sm:col-span-2">Price and stock</h2>
-              {text('sku', 'SKU')}
-              {text('stock', 'Stock', 'stock', 'number')}
-              {text('price', 'Price (Ksh)', 'price', 'number')}
-              {text('discount', 'Discount (%)', 'discountPercentage', 'number')}
-            </section>
+            <>
+              <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
+                <h2 className="font-semibold text-slate-900 sm:col-span-2">Price and stock</h2>
+                {text('sku', 'SKU')}
+                {text('stock', 'Stock', 'stock', 'number')}
+                {text('price', 'Price (Ksh)', 'price', 'number')}
+                {text('discount', 'Discount (%)', 'discountPercentage', 'number')}
+              </section>
+              <GiveOptions product={product} />
+            </>
           )}
           <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
             <h2 className="font-semibold text-slate-900 sm:col-span-2">Shipping</h2>
