@@ -126,10 +126,12 @@ async function crossingCheckouts(db, categoryId) {
     const wants = round % 2 ? [y, x] : [x, y];
     for (const [i, { id }] of shoppers.entries()) {
       await db.query('delete from cart_items where user_id = $1', [id]);
-      await db.query('insert into cart_items (user_id, product_id, quantity) values ($1, $2, 1)', [
-        id,
-        wants[i],
-      ]);
+      // A cart line names the variant (issue 21): these products have just their one.
+      await db.query(
+        `insert into cart_items (user_id, product_id, variant_id, quantity)
+         select $1, $2, v.id, 1 from product_variants v where v.product_id = $2`,
+        [id, wants[i]],
+      );
     }
     const answers = await Promise.all(
       shoppers.map(({ token }, i) =>
