@@ -14,7 +14,14 @@ import {
 } from '../db/schema.ts';
 import { found, HttpError, unprocessable } from '../lib/http-error.ts';
 import { lockStock } from './stock.ts';
-import { insertVariants, refuseTakenSkus, variantSkuOf, variantTitleOf } from './variants.ts';
+import {
+  appendOptionValues,
+  insertVariants,
+  optionColumns,
+  refuseTakenSkus,
+  valuesOfRow,
+  variantSkuOf,
+} from './variants.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -118,27 +125,15 @@ export async function addVariant(db: Db, productId: number, input: VariantInput)
     }
     const values = names.map((n) => input.options[n]!);
     const variants = await tx.select().from(productVariants).where(onSale(productId));
-    if (
-      variants.some(
-        (v) =>
-          [v.option1, v.option2, v.option3].slice(0, names.length).join('\u0000') ===
-          values.join('\u0000'),
-      )
-    ) {
+    const key = values.join('\u0000');
+    if (variants.some((v) => valuesOfRow(v, names.length).join('\u0000') === key)) {
       throw new HttpError(409, 'VARIANT_EXISTS', 'Another variant has these values.', {
         options: 'Another variant has these values.',
       });
     }
     const sku = input.sku ?? variantSkuOf(product!.sku, values);
     await refuseTakenSkus(tx, [{ sku, field: 'sku' }]);
-    for (const [i, o] of options.entries()) {
-      if (!o.values.includes(values[i]!)) {
-        await tx
-          .update(productOptions)
-          .set({ values: [...o.values, values[i]!] })
-          .where(eq(productOptions.id, o.id));
-      }
-    }
+    await appendOptionValues(tx, options, [values]);
     const [{ last } = { last: 0 }] = await tx
       .select({ last: sql<number>`coalesce(max(${productVariants.position}), 0)::int` })
       .from(productVariants)
@@ -147,11 +142,7 @@ export async function addVariant(db: Db, productId: number, input: VariantInput)
       productId,
       position: last + 1,
       sku,
-      title: variantTitleOf(values),
-      option1: values[0] ?? null,
-      option2: values[1] ?? null,
-      option3: values[2] ?? null,
-      optionKeys: names.map((n, i) => `${n}=${values[i]}`),
+      ...optionColumns(names, values),
       priceCents: input.price ?? variants[0]?.priceCents ?? product!.priceCents,
       discountBp:
         input.discountPercentage !== undefined

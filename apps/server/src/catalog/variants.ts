@@ -17,6 +17,38 @@ export async function variantCount(tx: Tx, productId: number): Promise<number> {
 /** '42 / Black': the values in the options' order. */
 export const variantTitleOf = (values: readonly string[]) => values.join(' / ');
 
+/** A variant's columns that follow from its option values: its title, option1–3 and keys. */
+export function optionColumns(names: readonly string[], values: readonly string[]) {
+  return {
+    title: variantTitleOf(values),
+    option1: values[0] ?? null,
+    option2: values[1] ?? null,
+    option3: values[2] ?? null,
+    optionKeys: names.map((n, i) => `${n}=${values[i]}`),
+  };
+}
+
+/** The values of a variant row, in its options' order (the first `count` of option1–3). */
+export const valuesOfRow = (
+  row: { option1: string | null; option2: string | null; option3: string | null },
+  count: number,
+) => [row.option1, row.option2, row.option3].slice(0, count);
+
+/** New values join their options, after the ones the product has (options in position order). */
+export async function appendOptionValues(
+  tx: Tx,
+  options: readonly { id: number; values: string[] }[],
+  combinations: readonly (readonly string[])[],
+): Promise<void> {
+  for (const [i, option] of options.entries()) {
+    const values = [...option.values];
+    for (const c of combinations) if (!values.includes(c[i]!)) values.push(c[i]!);
+    if (values.length !== option.values.length) {
+      await tx.update(productOptions).set({ values }).where(eq(productOptions.id, option.id));
+    }
+  }
+}
+
 /** A readable SKU for a variant the admin gave none: SHOE-1-42-BLACK. */
 export function variantSkuOf(productSku: string, values: readonly string[]): string {
   const parts = values.map((v) =>
@@ -86,11 +118,10 @@ export async function insertVariants(
       productId,
       position,
       sku: variant.sku ?? variantSkuOf(set.productSku, values),
-      title: variantTitleOf(values),
-      option1: values[0] ?? null,
-      option2: values[1] ?? null,
-      option3: values[2] ?? null,
-      optionKeys: set.options.map((o, i) => `${o.name}=${values[i]}`),
+      ...optionColumns(
+        set.options.map((o) => o.name),
+        values,
+      ),
       priceCents: variant.price ?? set.price,
       discountBp: percentToBasisPoints(variant.discountPercentage ?? set.discountPercentage),
       stock: variant.stock,

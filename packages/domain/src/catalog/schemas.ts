@@ -230,8 +230,8 @@ export type ReviewPage = z.infer<typeof reviewPageSchema>;
 // ---------------------------------------------------------------- catalogue management
 
 /** Ksh 20,000,000: a price beyond it is a typing mistake (and line totals stay far from 2^53). */
-const MAX_PRICE_CENTS = 2_000_000_000;
-const MAX_STOCK = 10_000_000;
+export const MAX_PRICE_CENTS = 2_000_000_000;
+export const MAX_STOCK = 10_000_000;
 
 /** The fields the admin's screens share: a price of at least 1 cent, a discount, a stock. */
 const priceField = () =>

@@ -16,7 +16,13 @@ import {
 } from '../../db/schema.ts';
 import { categoryIdOf } from '../admin-service.ts';
 import { lockStock } from '../stock.ts';
-import { insertVariants, variantSkuOf, variantTitleOf } from '../variants.ts';
+import {
+  appendOptionValues,
+  insertVariants,
+  optionColumns,
+  valuesOfRow,
+  variantSkuOf,
+} from '../variants.ts';
 import type { ImportIssue, PlannedProduct, PlannedVariant } from './plan.ts';
 
 /** Shown until an imported product's first picture has been fetched (public/ of the web app). */
@@ -43,7 +49,6 @@ export interface ApplyOutcome {
 
 type Existing = Awaited<ReturnType<typeof loadExisting>>;
 type ExistingProduct = Existing['products'][number];
-type ExistingVariant = Existing['variants'][number];
 
 /** The discount (basis points) that makes `price` sell at `sale` exactly, as the shop rounds. */
 export function discountBpFor(price: number, sale: number): number {
@@ -280,12 +285,13 @@ async function updateImported(
 
   const variants = existing.variants.filter((v) => v.productId === current.id);
   const single = plan.optionNames.length === 0;
-  const valuesOf = (v: ExistingVariant) => [v.option1, v.option2, v.option3].slice(0, names.length);
   const added: PlannedVariant[] = [];
   for (const planned of plan.variants) {
     const match =
       (planned.sku !== undefined ? variants.find((v) => v.sku === planned.sku) : undefined) ??
-      variants.find((v) => valuesOf(v).join('\u0000') === planned.values.join('\u0000'));
+      variants.find(
+        (v) => valuesOfRow(v, names.length).join('\u0000') === planned.values.join('\u0000'),
+      );
     if (!match) {
       added.push(planned);
       continue;
@@ -331,25 +337,18 @@ async function updateImported(
   }
 
   if (added.length > 0 && !single) {
-    // New values join their options, after the ones the shop has.
-    for (const [i, option] of options.entries()) {
-      const values = [...option.values];
-      for (const v of added) if (!values.includes(v.values[i]!)) values.push(v.values[i]!);
-      if (values.length !== option.values.length) {
-        await tx.update(productOptions).set({ values }).where(eq(productOptions.id, option.id));
-      }
-    }
+    await appendOptionValues(
+      tx,
+      options,
+      added.map((v) => v.values),
+    );
     let position = Math.max(0, ...variants.map((v) => v.position)) + 1;
     await tx.insert(productVariants).values(
       added.map((v) => ({
         productId: current.id,
         position: position++,
         sku: v.sku ?? variantSkuOf(current.sku, v.values),
-        title: variantTitleOf(v.values),
-        option1: v.values[0] ?? null,
-        option2: v.values[1] ?? null,
-        option3: v.values[2] ?? null,
-        optionKeys: names.map((n, i) => `${n}=${v.values[i]}`),
+        ...optionColumns(names, v.values),
         ...pricing(v),
         stock: v.stock,
         barcode: v.barcode ?? null,

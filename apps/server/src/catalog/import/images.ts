@@ -51,47 +51,45 @@ type Job = typeof productImportImages.$inferSelect;
 
 async function fetchOne(deps: ImageFetchDeps, job: Job): Promise<void> {
   const { db } = deps;
-  {
-    let url: string;
-    try {
-      const bytes = await fetchRemoteImage(job.sourceUrl, deps.policy);
-      const image = await processUpload(bytes, { maxBytes: deps.policy.maxBytes });
-      url = `/uploads/${(await storeUpload(deps.uploadDir, image.webp)).fileName}`;
-    } catch (err) {
-      await db
-        .update(productImportImages)
-        .set({ status: 'failed', attempts: job.attempts + 1 })
-        .where(eq(productImportImages.id, job.id));
-      await warn(
-        db,
-        job.importId,
-        job.line,
-        `The image could not be used: ${(err as Error).message}`,
-      );
-      return;
-    }
-    await db.transaction(async (tx) => {
-      await lockStock(tx, [job.productId]);
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: count() })
-        .from(productImages)
-        .where(eq(productImages.productId, job.productId));
-      if (n < MAX_IMPORTED_IMAGES) {
-        await tx
-          .insert(productImages)
-          .values({ productId: job.productId, position: n, url, sourceUrl: job.sourceUrl });
-        // The first picture replaces the placeholder the product was made with.
-        await tx
-          .update(products)
-          .set({ thumbnail: url })
-          .where(
-            and(eq(products.id, job.productId), eq(products.thumbnail, IMPORT_PLACEHOLDER_IMAGE)),
-          );
-      }
-      await tx
-        .update(productImportImages)
-        .set({ status: 'done', attempts: job.attempts + 1 })
-        .where(eq(productImportImages.id, job.id));
-    });
+  let url: string;
+  try {
+    const bytes = await fetchRemoteImage(job.sourceUrl, deps.policy);
+    const image = await processUpload(bytes, { maxBytes: deps.policy.maxBytes });
+    url = `/uploads/${(await storeUpload(deps.uploadDir, image.webp)).fileName}`;
+  } catch (err) {
+    await db
+      .update(productImportImages)
+      .set({ status: 'failed', attempts: job.attempts + 1 })
+      .where(eq(productImportImages.id, job.id));
+    await warn(
+      db,
+      job.importId,
+      job.line,
+      `The image could not be used: ${(err as Error).message}`,
+    );
+    return;
   }
+  await db.transaction(async (tx) => {
+    await lockStock(tx, [job.productId]);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(productImages)
+      .where(eq(productImages.productId, job.productId));
+    if (n < MAX_IMPORTED_IMAGES) {
+      await tx
+        .insert(productImages)
+        .values({ productId: job.productId, position: n, url, sourceUrl: job.sourceUrl });
+      // The first picture replaces the placeholder the product was made with.
+      await tx
+        .update(products)
+        .set({ thumbnail: url })
+        .where(
+          and(eq(products.id, job.productId), eq(products.thumbnail, IMPORT_PLACEHOLDER_IMAGE)),
+        );
+    }
+    await tx
+      .update(productImportImages)
+      .set({ status: 'done', attempts: job.attempts + 1 })
+      .where(eq(productImportImages.id, job.id));
+  });
 }

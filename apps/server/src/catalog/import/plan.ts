@@ -2,7 +2,7 @@
 // rows grouped by Handle into products, each cell checked, each problem an error or a warning
 // with its line and column. A row with an error is left out; the others go ahead.
 import { parse } from 'csv-parse/sync';
-import { productCreateSchema, type ProductCreate } from '@duka/domain';
+import { MAX_PRICE_CENTS, MAX_STOCK, productCreateSchema, type ProductCreate } from '@duka/domain';
 import { safeTextFromHtml } from './safe-text.ts';
 
 export interface ImportIssue {
@@ -56,8 +56,6 @@ export interface ImportPlan {
 export const MAX_IMPORTED_IMAGES = 10;
 const MAX_DESCRIPTION = 5000;
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
-const MAX_PRICE_CENTS = 2_000_000_000;
-const MAX_STOCK = 10_000_000;
 
 type Cells = Record<string, string>;
 
