@@ -37,6 +37,7 @@ import deliveryAdminRoutes from './delivery/admin-routes.ts';
 import ordersRoutes from './orders/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import usersAdminRoutes from './auth/admin-routes.ts';
+import staffRoutes from './staff/routes.ts';
 import ordersAdminRoutes from './orders/admin-routes.ts';
 import ordersJobs from './orders/jobs.ts';
 import { applyPaymentOutcome } from './orders/payment-outcome.ts';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(contactsRoutes, { prefix: '/api' });
   // The back office: each domain's admin routes, then what spans domains (dashboard, search).
   await app.register(usersAdminRoutes, { prefix: '/api' });
+  await app.register(staffRoutes, { prefix: '/api' });
   await app.register(ordersAdminRoutes, { prefix: '/api' });
   await app.register(deliveryAdminRoutes, { prefix: '/api' });
   await app.register(paymentsAdminRoutes, { prefix: '/api' });

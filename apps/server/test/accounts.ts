@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
+import type { Role } from '@duka/domain';
 
 export const PASSWORD = 'Sunny#Day42';
 
@@ -52,13 +53,13 @@ export async function shopper(
   return logIn(app, body.email as string, body.password as string);
 }
 
-/** A shopper promoted in the database, then logged in. */
-export async function admin(app: App, db: Db): Promise<LoggedIn> {
+/** A shopper given a staff role (the owner's, unless told) in the database, then logged in. */
+export async function admin(app: App, db: Db, role: Role = 'owner'): Promise<LoggedIn> {
   const { res, body } = await signUp(app);
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
   await db
     .update(users)
-    .set({ isAdmin: true })
+    .set({ role })
     .where(eq(users.email, body.email as string));
   return logIn(app, body.email as string);
 }

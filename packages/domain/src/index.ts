@@ -34,3 +34,4 @@ export * from './tax/schemas.ts';
 export * from './tax/invoice-figures.ts';
 export * from './tax/invoice-source.ts';
 export * from './tax/invoice-schemas.ts';
+export * from './staff/permissions.ts';

@@ -1,8 +1,13 @@
-// Walks every administrator route the app has as a visitor, a shopper and an admin. The routes
-// are read from the router itself (not from a list, nor from the OpenAPI document, which a
-// route could be hidden from), so routes added later are covered too.
+// Walks every administrator route the app has as a visitor, a shopper and each staff role. The
+// routes are read from the router itself (not from a list, nor from the OpenAPI document, which a
+// route could be hidden from), so routes added later are covered too; the permission each asks
+// for is read from its own hook (the route table of decision record 021), so a new admin route
+// without one fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS, ROLES, type Role } from '@duka/domain';
+import { eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
+import { users } from '../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 
@@ -46,11 +51,13 @@ let t: TestContext;
 let routes: Route[];
 let shopperUser: LoggedIn;
 let adminUser: LoggedIn;
+const staff = new Map<Role, LoggedIn>();
 
 beforeAll(async () => {
   t = await createTestApp();
   shopperUser = await shopper(t.app);
   adminUser = await admin(t.app, t.db);
+  for (const role of ROLES) staff.set(role, await admin(t.app, t.db, role));
   routes = registeredRoutes(t.app).filter(isAdminRoute);
 });
 afterAll(() => t.close());
@@ -137,6 +144,70 @@ describe('administrator routes', () => {
       );
       expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBeLessThan(500);
     }
+  });
+
+  it('each name the permission they need', () => {
+    const without = routes
+      .filter((r) => !t.app.routePermissions.has(`${r.method} ${r.path}`))
+      .map((r) => `${r.method} ${r.path}`);
+    expect(without, 'admin routes without app.requirePermission(…)').toEqual([]);
+    expect(t.app.routePermissions.get('PATCH /api/products/:id')).toBe('products.write');
+    expect(t.app.routePermissions.get('GET /api/admin/orders')).toBe('orders.read');
+  });
+
+  describe.each(ROLES)('for the %s role', (role) => {
+    it('let through exactly the routes whose permission the role has', async () => {
+      const who = staff.get(role)!;
+      const allowed = new Set(ROLE_PERMISSIONS[role]);
+      let refusedCount = 0;
+      for (const route of routes) {
+        const permission = t.app.routePermissions.get(`${route.method} ${route.path}`)!;
+        const res = await send(route, who.auth);
+        const label = `${role}: ${route.method} ${route.url} (${permission}) → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (allowed.has(permission)) {
+          expect([401, 403], label).not.toContain(res.statusCode);
+          expect(res.statusCode, label).toBeLessThan(500);
+        } else {
+          refusedCount++;
+          expect(res.statusCode, label).toBe(403);
+          expect(res.json(), label).toEqual({
+            error: 'Your role does not allow this.',
+            code: 'FORBIDDEN',
+          });
+        }
+      }
+      // The owner may do everything; every other role is refused something.
+      expect(refusedCount > 0, `${role} refused ${refusedCount}`).toBe(role !== 'owner');
+    });
+  });
+
+  it("refuse moving an order to 'refunded' to staff who may ship but not refund", async () => {
+    const move = (who: LoggedIn, status: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/orders/999999/status',
+        headers: who.auth,
+        payload: { status },
+      });
+    const packer = staff.get('fulfilment')!;
+    const refused = await move(packer, 'refunded');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('Your role does not allow this.');
+    expect((await move(packer, 'shipped')).statusCode).toBe(404); // allowed, no such order
+    expect((await move(staff.get('owner')!, 'refunded')).statusCode).toBe(404);
+  });
+
+  it('follow a change of role on the next request, without a new log-in', async () => {
+    const who = await admin(t.app, t.db, 'catalogue');
+    const editLowStock = () =>
+      t.app.inject({ url: '/api/admin/low-stock', headers: who.auth }).then((r) => r.statusCode);
+    expect(await editLowStock()).toBe(200);
+    await t.db.update(users).set({ role: 'fulfilment' }).where(eq(users.id, who.id));
+    expect(await editLowStock()).toBe(403);
+    const me = (await t.app.inject({ url: '/api/current_user', headers: who.auth })).json();
+    expect(me).toMatchObject({ is_admin: true, role: 'fulfilment' });
+    expect(me.permissions).toContain('orders.fulfil');
+    expect(me.permissions).not.toContain('products.write');
   });
 
   it('stop working for an admin whose rights were revoked, at once', async () => {

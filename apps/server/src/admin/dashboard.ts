@@ -28,6 +28,7 @@ const dashboardAdmin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/dashboard',
     {
+      onRequest: app.requirePermission('dashboard.read'),
       schema: {
         tags: ['admin'],
         summary: 'Earnings, orders, sign-ups, sales by day (30 days) and recent orders',

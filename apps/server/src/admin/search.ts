@@ -14,6 +14,7 @@ const searchAdmin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/search',
     {
+      onRequest: app.requirePermission('dashboard.read'),
       schema: {
         tags: ['admin'],
         summary: 'Find products (title), customers (username, e-mail) and orders (number, e-mail)',

@@ -18,7 +18,7 @@ const get = (url: string, who: LoggedIn = boss) =>
   t.app.inject({ url, headers: who.auth }).then((r) => ({ status: r.statusCode, body: r.json() }));
 
 describe('customers', () => {
-  it('grants and revokes admin rights, but never removes the last admin', async () => {
+  it('grants and revokes admin rights (a manager), but never removes the last owner', async () => {
     const ctx = await createTestApp();
     try {
       const only = await admin(ctx.app, ctx.db);
@@ -33,16 +33,18 @@ describe('customers', () => {
       const demoteSelf = await call(only.id, false);
       expect(demoteSelf.statusCode).toBe(409);
       expect(demoteSelf.json()).toMatchObject({
-        code: 'LAST_ADMIN',
-        error: 'The shop must keep at least one administrator.',
+        code: 'LAST_OWNER',
+        error: 'The shop must keep at least one owner.',
       });
       expect((await call(someone.id, true)).json()).toMatchObject({
         id: someone.id,
         is_admin: true,
+        role: 'manager',
       });
-      expect((await call(only.id, false)).statusCode).toBe(200); // another admin exists now
-      expect((await call(someone.id, false, someone)).statusCode).toBe(409); // …and is the last one
-      expect((await call(999_999, true, someone)).statusCode).toBe(404);
+      // A manager may not make or revoke admins (staff.manage is the owner's).
+      expect((await call(only.id, false, someone)).statusCode).toBe(403);
+      expect((await call(someone.id, false)).json()).toMatchObject({ is_admin: false, role: null });
+      expect((await call(999_999, true)).statusCode).toBe(404);
     } finally {
       await ctx.close();
     }

@@ -1,26 +1,24 @@
-// The back office's Customers screen: accounts, admin rights and the figures above the list.
+// The back office's Customers screen: accounts and the figures above the list ('Make Admin' is
+// staff/routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminListQuerySchema,
   adminUserPageSchema,
-  adminUserSchema,
   apiErrorSchema,
   customersSummarySchema,
-  idParamSchema,
-  setAdminSchema,
 } from '@duka/domain';
-import { customersSummary, listUsers, setAdminRights } from './admin-service.ts';
+import { customersSummary, listUsers } from './admin-service.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 
 const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/admin/users',
     {
+      onRequest: app.requirePermission('customers.read'),
       schema: {
         tags,
         summary: 'Every account, oldest first',
@@ -35,6 +33,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/customers/summary',
     {
+      onRequest: app.requirePermission('customers.read'),
       schema: {
         tags,
         summary: 'Customer figures: total, members, active now and this month',
@@ -43,26 +42,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => customersSummary(db),
-  );
-
-  app.patch(
-    '/admin/users/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Grant or revoke admin rights; the last admin cannot be demoted',
-        security,
-        params: idParamSchema,
-        body: setAdminSchema,
-        response: {
-          200: adminUserSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => setAdminRights(db, request.params.id, request.body.is_admin),
   );
 };
 

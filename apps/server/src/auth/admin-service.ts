@@ -1,9 +1,8 @@
-// Accounts as the back office sees them: the list, admin rights and the customer figures.
-import { and, asc, count, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
+// Accounts as the back office sees them: the list and the customer figures.
+import { and, asc, count, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { nairobiMonthStart, type AdminUser, type CustomersSummary } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { conflict, found } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 
 /** SPEC §9: 'Active Now' counts users active within 10 minutes. */
@@ -16,6 +15,7 @@ export function toAdminUser(row: typeof users.$inferSelect): AdminUser {
     email: row.email,
     phone_number: row.phoneNumber,
     is_admin: row.isAdmin,
+    role: row.role,
     created_at: row.createdAt.toISOString(),
     last_active_at: row.lastActiveAt?.toISOString() ?? null,
   };
@@ -76,30 +76,4 @@ export async function customersSummary(db: Db, now = new Date()): Promise<Custom
     signups_change_percent: percent(signupsThisMonth - signupsLastMonth, signupsLastMonth),
     active_percent: percent(active, total) ?? 0,
   };
-}
-
-/** Grants or revokes admin rights. The shop always keeps at least one administrator. */
-export async function setAdminRights(db: Db, id: number, makeAdmin: boolean): Promise<AdminUser> {
-  const row = await db.transaction(async (tx) => {
-    // Admin rows are locked so that two admins demoting each other cannot leave none.
-    await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
-    const [target] = await tx.select().from(users).where(eq(users.id, id));
-    if (!makeAdmin && found(target, `The account ${id}`).isAdmin) {
-      // Demoting an admin: someone else must stay one.
-      const [others] = await tx
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.isAdmin, true), ne(users.id, id)));
-      if ((others?.n ?? 0) === 0) {
-        throw conflict('The shop must keep at least one administrator.', 'LAST_ADMIN');
-      }
-    }
-    const [updated] = await tx
-      .update(users)
-      .set({ isAdmin: makeAdmin })
-      .where(eq(users.id, id))
-      .returning();
-    return found(updated, `The account ${id}`);
-  });
-  return toAdminUser(row);
 }

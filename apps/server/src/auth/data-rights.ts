@@ -44,7 +44,7 @@ export async function eraseAccountRow(tx: Tx, userId: number, now: Date): Promis
       phoneNumber: '',
       // Not a hash at all, so no password can ever match it.
       passwordHash: '!erased',
-      isAdmin: false,
+      role: null,
       marketingConsentAt: null,
       lastActiveAt: null,
       erasedAt: now,

@@ -1,10 +1,12 @@
-// Who is calling: every authenticated route declares `onRequest: app.authenticate` (or
-// `app.requireAdmin`). The token names a session; the session and the user's current role are read
-// from the database, so a log-out or a revoked admin right takes effect at once.
+// Who is calling: every authenticated route declares `onRequest: app.authenticate`, and every
+// back-office route `app.requirePermission('…')` (decision record 021). The token names a session;
+// the session and the user's current role are read from the database on every request, so a
+// log-out, a removal or a change of role takes effect at the next call.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { sessions, users } from '../db/schema.ts';
+import { permissionsOf, type Permission, type Role } from '@duka/domain';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { ActivityTracker } from './activity.ts';
 import { bearerOf, TokenSigner } from './tokens.ts';
@@ -14,17 +16,26 @@ export interface AuthUser {
   username: string;
   email: string;
   isAdmin: boolean;
+  role: Role | null;
+  permissions: ReadonlySet<Permission>;
   sessionId: string;
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** A route's permission check; it carries the permission so the route table can be read back. */
+export type PermissionHook = Hook & { readonly permission: Permission };
+
+const NOT_STAFF = 'This is for administrators only.';
+const NOT_PERMITTED = 'Your role does not allow this.';
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenSigner;
     activity: ActivityTracker;
     authenticate: Hook;
-    requireAdmin: Hook;
+    requirePermission: (permission: Permission) => PermissionHook;
+    /** 'METHOD /path' → the permission its route asks for, filled in as routes are added. */
+    routePermissions: Map<string, Permission>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -36,6 +47,19 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
+
+/** Whether the signed-in user may do this (for checks inside a handler). */
+export const can = (request: FastifyRequest, permission: Permission) =>
+  request.user?.permissions.has(permission) ?? false;
+
+/** Throws 403 unless the signed-in user may do this. */
+export function assertCan(request: FastifyRequest, permission: Permission): void {
+  if (!request.user?.isAdmin) throw forbidden(NOT_STAFF);
+  if (!can(request, permission)) throw forbidden(NOT_PERMITTED);
+}
+
+const hooksOf = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value ? [value] : [];
 
 export default fp(
   async (app) => {
@@ -63,6 +87,7 @@ export default fp(
           username: users.username,
           email: users.email,
           isAdmin: users.isAdmin,
+          role: users.role,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -75,14 +100,34 @@ export default fp(
         )
         .limit(1);
       if (!row) throw unauthorized('Your session has ended. Please log in again.');
-      request.user = { ...row, sessionId: claims.sessionId };
+      request.user = {
+        ...row,
+        permissions: new Set(permissionsOf(row.role)),
+        sessionId: claims.sessionId,
+      };
       app.activity.touch(row.id);
     };
 
     app.decorate('authenticate', authenticate);
-    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-      await authenticate(request, reply);
-      if (!request.user?.isAdmin) throw forbidden('This is for administrators only.');
+    app.decorate('requirePermission', (permission: Permission): PermissionHook => {
+      const hook: Hook = async (request, reply) => {
+        await authenticate(request, reply);
+        assertCan(request, permission);
+      };
+      return Object.assign(hook, { permission });
+    });
+
+    // The route table: every route's permission, read from its own hooks as it is added.
+    app.decorate('routePermissions', new Map<string, Permission>());
+    app.addHook('onRoute', (route) => {
+      const hooks = [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)];
+      const found = hooks.find(
+        (h): h is PermissionHook => typeof h === 'function' && 'permission' in h,
+      );
+      if (!found) return;
+      for (const method of hooksOf(route.method) as string[]) {
+        app.routePermissions.set(`${method} ${route.url}`, found.permission);
+      }
     });
   },
   { name: 'auth' },

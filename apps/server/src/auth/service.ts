@@ -1,7 +1,7 @@
 // Accounts and sessions: sign-up, log-in, refresh with rotation and reuse detection, log-out,
 // profile. Passwords are argon2id hashes; refresh tokens are stored as hashes.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { ProfileUpdate, RegisterInput, User } from '@duka/domain';
+import { permissionsOf, type ProfileUpdate, type RegisterInput, type User } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, sessions, users } from '../db/schema.ts';
 import { conflict, found, HttpError, unauthorized } from '../lib/http-error.ts';
@@ -12,7 +12,7 @@ import { hashToken, newRefreshToken } from './tokens.ts';
 type UserRow = typeof users.$inferSelect;
 
 export function toUser(
-  row: Pick<UserRow, 'id' | 'username' | 'email' | 'phoneNumber' | 'isAdmin'>,
+  row: Pick<UserRow, 'id' | 'username' | 'email' | 'phoneNumber' | 'isAdmin' | 'role'>,
 ): User {
   return {
     id: row.id,
@@ -20,6 +20,8 @@ export function toUser(
     email: row.email,
     phone_number: row.phoneNumber,
     is_admin: row.isAdmin,
+    role: row.role,
+    permissions: [...permissionsOf(row.role)],
   };
 }
 
@@ -71,7 +73,6 @@ export async function register(db: Db, input: RegisterInput): Promise<User> {
         email: input.email,
         phoneNumber: input.phone_number,
         passwordHash,
-        isAdmin: false,
         marketingConsentAt: input.marketing_consent ? new Date() : null,
       })
       .returning();

@@ -40,11 +40,11 @@ const errors = {
 
 const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.addHook('onRequest', app.requireAdmin);
 
   app.patch(
     '/products/:id',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary:
@@ -64,6 +64,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/products/:id',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary: 'Save every field of a product at once (the product editor); price in cents',
@@ -84,6 +85,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary: 'Add a product; images must be uploaded first (POST /api/uploads)',
@@ -109,6 +111,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/products/:id/variants/:variantId',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary: "Change one variant's price (cents), discount, stock or SKU",
@@ -130,6 +133,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/products/:id/variants',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary: "Add a combination of the product's options, with its own stock, SKU and price",
@@ -150,6 +154,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/products/:id/variants/:variantId',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary: 'Take a variant off sale: archived when orders name it, deleted otherwise',
@@ -170,6 +175,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/products/:id/options',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary: "Replace the product's options and variants (a product without sizes given some)",
@@ -190,6 +196,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products/export.csv',
     {
+      onRequest: app.requirePermission('products.read'),
       schema: {
         tags,
         summary: "Every product in Shopify's product CSV format, one row per variant",
@@ -213,6 +220,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/low-stock',
     {
+      onRequest: app.requirePermission('products.read'),
       schema: {
         tags,
         summary: 'Variants on sale with `threshold` units or fewer (default 5), the fewest first',
@@ -227,6 +235,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/reviews',
     {
+      onRequest: app.requirePermission('reviews.moderate'),
       schema: {
         tags: ['admin'],
         summary: 'Every review with the reviewer’s e-mail, newest first',
@@ -241,6 +250,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products/:id/tax',
     {
+      onRequest: app.requirePermission('products.read'),
       schema: {
         tags,
         summary: "A product's tax type and KRA item classification",
@@ -255,6 +265,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/products/:id/tax',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary: "Set a product's tax type (A–E) or KRA item classification (null: its category's)",
@@ -270,6 +281,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/categories/:slug/tax',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary: "Set a category's KRA item classification, for its products without their own",

@@ -66,7 +66,7 @@ const reviewRoutes: FastifyPluginAsyncZod<{ hasBought: HasBought }> = async (app
   app.patch(
     '/admin/reviews/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('reviews.moderate'),
       schema: {
         tags: ['admin'],
         summary: 'Hide a review (or show it again); the product’s rating follows',

@@ -43,7 +43,6 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
-    admin.addHook('onRequest', admin.requireAdmin);
     const tags = ['catalogue admin'];
     const security = [{ bearerAuth: [] }];
     const answer = async (saved: Awaited<ReturnType<typeof readSynonyms>>) => ({
@@ -54,6 +53,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.get(
       '/admin/search/synonyms',
       {
+        onRequest: admin.requirePermission('products.read'),
         schema: {
           tags,
           summary: 'The words search treats as meaning others (built in until first saved)',
@@ -67,6 +67,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.put(
       '/admin/search/synonyms',
       {
+        onRequest: admin.requirePermission('search.write'),
         schema: {
           tags,
           summary: 'Replace the synonyms; every instance applies them within a second',

@@ -17,11 +17,11 @@ const security = [{ bearerAuth: [] }];
 
 const contactsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/admin/contacts',
     {
+      onRequest: app.requirePermission('contacts.reply'),
       schema: {
         tags,
         summary:
@@ -37,6 +37,7 @@ const contactsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/messages',
     {
+      onRequest: app.requirePermission('contacts.reply'),
       schema: {
         tags,
         summary: 'Unreplied customer messages (newest 5) and how many there are',
@@ -50,6 +51,7 @@ const contactsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/messages/:id/reply',
     {
+      onRequest: app.requirePermission('contacts.reply'),
       schema: {
         tags,
         summary:

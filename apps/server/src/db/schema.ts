@@ -2,6 +2,7 @@
 // drizzle-kit generates the migrations in ../../drizzle from this file.
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '@duka/domain/orders/lifecycle';
+import { ROLES, type Role } from '@duka/domain/staff/permissions';
 import type { InvoiceReceipt, InvoiceSource } from '@duka/domain/tax/invoice-source';
 import {
   bigint,
@@ -269,18 +270,32 @@ export const users = pgTable(
     email: text('email').notNull(),
     phoneNumber: text('phone_number').notNull(),
     passwordHash: text('password_hash').notNull(),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    /** The staff role (decision record 021); null for a shopper. */
+    role: text('role').$type<Role>(),
+    /** Kept for the specification's API (`is_admin`): anyone with a role is staff. */
+    isAdmin: boolean('is_admin')
+      .notNull()
+      .generatedAlwaysAs(sql`role is not null`),
     createdAt: createdAt(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     /** When the person agreed to marketing e-mails (unticked by default); null: no consent. */
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     /** Set when the account was erased: its personal fields are anonymised, its orders kept. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** Two-step sign-in (RFC 6238): the base32 secret, set up first, then enabled by a code. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is good once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
     uniqueIndex('users_username_idx').on(sql`lower(${t.username})`),
     index('users_created_idx').on(t.createdAt),
+    index('users_role_idx')
+      .on(t.role)
+      .where(sql`role is not null`),
+    check('users_role_check', sql`role in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
   ],
 );
 
@@ -1061,5 +1076,80 @@ export const rateLimits = pgTable(
   (t) => [
     primaryKey({ columns: [t.key, t.windowStart] }),
     index('rate_limits_expires_idx').on(t.expiresAt),
+  ],
+);
+
+// ---------------------------------------------------------------- staff (issue 25)
+
+/** Single-use recovery codes for two-step sign-in, stored as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
+/** An invitation to join the staff: a single-use link, stored as a hash, valid 72 hours. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when a newer invitation to the same address replaced this one. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_token_idx').on(t.tokenHash),
+    index('staff_invitations_email_idx').on(t.email),
+  ],
+);
+
+/** The shop's staff settings: one row. */
+export const staffSettings = pgTable('staff_settings', {
+  id: integer('id').primaryKey().default(1),
+  /** When set, staff without two-step sign-in get 403 MFA_SETUP_REQUIRED from admin routes. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who changed what, append-only: written in the same transaction as the change; on PostgreSQL a
+ * trigger refuses UPDATE, DELETE and TRUNCATE (decision record 021). No foreign keys: a row must
+ * outlive whatever it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_at_idx').on(t.at),
   ],
 );

@@ -23,11 +23,11 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.addHook('onRequest', app.requireAdmin);
 
   app.patch(
     '/admin/delivery/counties/:code',
     {
+      onRequest: app.requirePermission('delivery.write'),
       schema: {
         tags,
         summary: "Change one county's delivery fee, days or pay on delivery",
@@ -46,6 +46,7 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/delivery/counties',
     {
+      onRequest: app.requirePermission('delivery.write'),
       schema: {
         tags,
         summary: 'Make the same change to several counties at once (all or none)',
@@ -63,6 +64,7 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/pickup-points',
     {
+      onRequest: app.requirePermission('orders.read'),
       schema: {
         tags,
         summary: 'Every pickup point, closed ones included',
@@ -76,6 +78,7 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/pickup-points',
     {
+      onRequest: app.requirePermission('delivery.write'),
       schema: {
         tags,
         summary: 'Add a pickup point',
@@ -90,6 +93,7 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/pickup-points/:id',
     {
+      onRequest: app.requirePermission('delivery.write'),
       schema: {
         tags,
         summary: 'Change a pickup point (active: false closes it to new orders)',
@@ -105,6 +109,7 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/pickup-points/:id',
     {
+      onRequest: app.requirePermission('delivery.write'),
       schema: {
         tags,
         summary: 'Remove a pickup point; orders keep their copy of its address',

@@ -39,11 +39,11 @@ const security = [{ bearerAuth: [] }];
 
 const invoicesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/admin/invoices',
     {
+      onRequest: app.requirePermission('invoices.read'),
       schema: {
         tags,
         summary: 'Tax invoices and credit notes, newest number first, with their state at KRA',
@@ -62,6 +62,7 @@ const invoicesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/invoices/:id/retry',
     {
+      onRequest: app.requirePermission('invoices.write'),
       schema: {
         tags,
         summary: 'Send a failed invoice again, with the same number, once its cause is fixed',
@@ -90,6 +91,7 @@ const invoicesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/invoices/device',
     {
+      onRequest: app.requirePermission('invoices.read'),
       schema: {
         tags,
         summary: "The eTIMS device: KRA's or the built-in sandbox, and whether it is initialised",

@@ -61,11 +61,11 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getOwnOrder(db, currentUser(request).id, request.params.id),
   );
 
-  /** The owner or an admin; anyone else is told there is no such order. */
+  /** The owner or staff who may read invoices; anyone else is told there is no such order. */
   const receiptFor = async (request: FastifyRequest, orderId: number, kind: 'S' | 'R') => {
     const user = currentUser(request);
     const owner = await ownerOf(db, orderId);
-    if (owner === undefined || (owner !== user.id && !user.isAdmin)) {
+    if (owner === undefined || (owner !== user.id && !user.permissions.has('invoices.read'))) {
       throw notFound(`The order ${orderId}`);
     }
     return receiptOf(db, orderId, kind, app.invoices.trader);
@@ -74,7 +74,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     summary,
     description:
-      "The order's owner or an administrator; anyone else gets 404. `kind=R` for the credit note of a refunded order. 404 until the order is paid.",
+      "The order's owner or staff with `invoices.read`; anyone else gets 404. `kind=R` for the credit note of a refunded order. 404 until the order is paid.",
     security,
     params: idParamSchema,
     querystring: receiptQuerySchema,

@@ -31,11 +31,11 @@ function toMessage(row: OutboxRow): OutboxMessage {
 
 const outboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/admin/outbox',
     {
+      onRequest: app.requirePermission('contacts.reply'),
       schema: {
         tags: ['admin'],
         summary:
@@ -54,6 +54,7 @@ const outboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/outbox/:id/resend',
     {
+      onRequest: app.requirePermission('contacts.reply'),
       schema: {
         tags: ['admin'],
         summary: 'Send a failed (or kept) message again',

@@ -40,13 +40,13 @@ const toEvent = (e: PaymentEventRow) => ({
 
 const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.addHook('onRequest', app.requireAdmin);
   // M-Pesa's own screens: unmatched payments, the statement, the Paybill/Till registration.
   await app.register(mpesaAdminRoutes);
 
   app.get(
     '/admin/payments',
     {
+      onRequest: app.requirePermission('payments.read'),
       schema: {
         tags,
         summary: 'Every payment of an order, newest first',
@@ -94,6 +94,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/payments/:id/events',
     {
+      onRequest: app.requirePermission('payments.read'),
       schema: {
         tags,
         summary: 'What was sent to the provider and received from it for one payment, oldest first',
@@ -115,6 +116,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/payment-events/unmatched',
     {
+      onRequest: app.requirePermission('payments.read'),
       schema: {
         tags,
         summary:
@@ -131,6 +133,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/payments/:id/refund',
     {
+      onRequest: app.requirePermission('payments.refund'),
       schema: {
         tags,
         summary: 'Give back a payment marked refund due (the order was paid twice)',

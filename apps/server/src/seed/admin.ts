@@ -20,7 +20,7 @@ export async function ensureAdmin(
   const [anyAdmin] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.isAdmin, true))
+    .where(eq(users.role, 'owner'))
     .limit(1);
   if (anyAdmin) return { created: false };
   const email = (seed.email ?? 'admin@duka.co.ke').trim().toLowerCase();
@@ -32,7 +32,8 @@ export async function ensureAdmin(
     email,
     phoneNumber: '+254700000000',
     passwordHash: await hashPassword(password),
-    isAdmin: true,
+    // The first administrator is the owner (decision record 021).
+    role: 'owner',
   });
   return generated
     ? { created: true, email, generatedPassword: generated }

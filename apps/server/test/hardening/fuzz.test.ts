@@ -288,8 +288,8 @@ describe('generated requests', () => {
         });
         sent++;
         // Keep the fuzzer an administrator, whatever it did to the user list.
-        if (r.url.startsWith('/api/admin/users/'))
-          await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, staff.id));
+        if (r.url.startsWith('/api/admin/users/') || r.url.startsWith('/api/admin/staff'))
+          await t.db.update(users).set({ role: 'owner' }).where(eq(users.id, staff.id));
         const sentBody = r.body === undefined ? '' : ` with ${r.mediaType} ${r.body.slice(0, 300)}`;
         expect(
           res.statusCode,

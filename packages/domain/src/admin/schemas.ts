@@ -3,6 +3,7 @@ import { REPLY_MESSAGES } from './messages.ts';
 import { centsSchema, pagingQuery } from '../common/schemas.ts';
 import { productSummarySchema, reviewSchema } from '../catalog/schemas.ts';
 import { orderStatusSchema } from '../orders/schemas.ts';
+import { roleSchema } from '../staff/permissions.ts';
 
 // Re-exported, so imports from here and from the package root keep working.
 export { REPLY_MESSAGES };
@@ -24,6 +25,7 @@ export const adminUserSchema = z
     email: z.string(),
     phone_number: z.string(),
     is_admin: z.boolean(),
+    role: roleSchema.nullable(),
     created_at: z.string(),
     last_active_at: z.string().nullable(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages.ts';
+import { permissionSchema, roleSchema } from '../staff/permissions.ts';
 
 // Re-exported, so imports from here and from the package root keep working.
 export { AUTH_MESSAGES };
@@ -92,6 +93,8 @@ export const userSchema = z
     email: z.string(),
     phone_number: z.string(),
     is_admin: z.boolean(),
+    role: roleSchema.nullable().describe('The staff role; null for a shopper'),
+    permissions: z.array(permissionSchema).describe('What this person may do in the back office'),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

@@ -36,7 +36,6 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'buffer', bodyLimit: maxBytes },
     (_r, body, done) => done(null, body),
   );
-  app.addHook('onRequest', app.requireAdmin);
 
   const fetchImages = () =>
     app.jobs.runOnce(JOB, async () => {
@@ -52,6 +51,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/products/import',
     {
+      onRequest: app.requirePermission('products.write'),
       bodyLimit: maxBytes,
       schema: {
         tags,
@@ -105,6 +105,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products/imports/:id',
     {
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         summary: 'An import: its progress while it runs, then its outcome',

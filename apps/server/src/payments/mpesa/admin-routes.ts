@@ -32,7 +32,6 @@ const toUnmatched = (row: C2bRow) => ({
 
 const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const p = app.payments;
-  app.addHook('onRequest', app.requireAdmin);
   await app.register(multipart, { limits: { fileSize: STATEMENT_MAX_BYTES, files: 1 } });
   app.addContentTypeParser(
     ['text/csv', 'text/plain'],
@@ -43,6 +42,7 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/mpesa/unmatched',
     {
+      onRequest: app.requirePermission('payments.read'),
       schema: {
         tags,
         summary: 'M-Pesa payments that matched no order, newest first',
@@ -58,6 +58,7 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/mpesa/unmatched/:transId/assign',
     {
+      onRequest: app.requirePermission('payments.collect'),
       schema: {
         tags,
         summary: 'Apply an unmatched M-Pesa payment to an order awaiting payment',
@@ -93,6 +94,7 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/mpesa/statement',
     {
+      onRequest: app.requirePermission('payments.collect'),
       schema: {
         tags,
         summary: "Reconcile the M-PESA statement (the organisation portal's CSV export)",
@@ -138,6 +140,7 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/mpesa/registration',
     {
+      onRequest: app.requirePermission('payments.read'),
       schema: {
         tags,
         summary: "Whether Daraja knows where to send the Paybill/Till's payments",
@@ -162,6 +165,7 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/mpesa/registration',
     {
+      onRequest: app.requirePermission('settings.write'),
       schema: {
         tags,
         summary: 'Register the Paybill/Till URLs with Daraja again, now',

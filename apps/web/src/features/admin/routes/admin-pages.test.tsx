@@ -6,6 +6,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import type { AdminOrder, AdminUser } from '@duka/domain';
+import { PERMISSIONS } from '@duka/domain/staff/permissions';
 import { AppProviders } from '../../../app/providers.tsx';
 import { clearTokens, setTokens } from '../../../lib/session-tokens.ts';
 import { AuthProvider } from '../../../app/auth-provider.tsx';
@@ -53,6 +54,7 @@ const ADMIN: AdminUser = {
   email: 'admin@duka.test',
   phone_number: '0700000000',
   is_admin: true,
+  role: 'owner',
   created_at: '2026-01-01T00:00:00Z',
   last_active_at: null,
 };
@@ -62,10 +64,11 @@ const SHOPPER: AdminUser = {
   username: 'wanjiku',
   email: 'wanjiku@example.co.ke',
   is_admin: false,
+  role: null,
 };
 
 function renderPage(page: ReactNode) {
-  routes['GET /api/current_user'] = () => ({ body: ADMIN });
+  routes['GET /api/current_user'] = () => ({ body: { ...ADMIN, permissions: PERMISSIONS } });
   return render(
     <MemoryRouter>
       <AppProviders>
@@ -155,7 +158,7 @@ describe('Customers', () => {
   it('updates the row from the server’s answer when rights are granted', async () => {
     routes['PATCH /api/admin/users/2'] = (init) => {
       expect(JSON.parse(String(init?.body))).toEqual({ is_admin: true });
-      return { body: { ...SHOPPER, is_admin: true } };
+      return { body: { ...SHOPPER, is_admin: true, role: 'manager' } };
     };
     renderPage(<CustomersPage />);
     fireEvent.click(await screen.findByRole('button', { name: /^Make Admin\W+wanjiku@/ }));

@@ -10,6 +10,7 @@ import { ResponsiveTable, type Column } from '../../../components/ui/responsive-
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { customersSummaryQuery, useSetAdminRights, usersQuery } from '../api/customers-api.ts';
 
@@ -77,6 +78,7 @@ function AdminRightsButton({ user, isMe }: { user: AdminUser; isMe: boolean }) {
 export default function CustomersPage() {
   useDocumentTitle('Customers');
   const { currentUser } = useAuth();
+  const can = useCan();
   const [page, setPage] = useState(1);
   const summary = useQuery(customersSummaryQuery());
   const users = useQuery(usersQuery(page, PAGE_SIZE));
@@ -95,8 +97,8 @@ export default function CustomersPage() {
         ),
     },
   ];
-  // SPEC §2.14: the Actions column is there only for an admin.
-  if (currentUser?.is_admin) {
+  // SPEC §2.14: the Actions column is there only for an admin: one who may manage staff.
+  if (currentUser && can('staff.manage')) {
     columns.push({
       header: 'Actions',
       cell: (u) => <AdminRightsButton user={u} isMe={u.id === currentUser.id} />,

@@ -1,0 +1,47 @@
+// Who is staff and in which role. Roles change in a transaction that locks the owners first, so
+// two owners demoting each other at once cannot leave the shop without one.
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { Role } from '@duka/domain';
+import type { Db, Tx } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { conflict, found } from '../lib/http-error.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const LAST_OWNER = 'The shop must keep at least one owner.';
+
+/**
+ * Gives the account `role` (null: no staff access) inside `tx`; 409 LAST_OWNER when that would
+ * leave no owner. Returns the row before and after.
+ */
+export async function changeRole(
+  tx: Tx,
+  id: number,
+  role: Role | null,
+): Promise<{ before: UserRow; after: UserRow }> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).for('update');
+  const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  const before = found(target, `The account ${id}`);
+  if (before.role === 'owner' && role !== 'owner') {
+    const [others] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'owner'), ne(users.id, id)));
+    if ((others?.n ?? 0) === 0) throw conflict(LAST_OWNER, 'LAST_OWNER');
+  }
+  if (before.role === role) return { before, after: before };
+  const [after] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
+  return { before, after: after! };
+}
+
+/**
+ * The specification's 'Make Admin' and 'Revoke Admin': a shopper made admin becomes a manager
+ * (staff keep their role); revoking takes staff access away.
+ */
+export function setAdminRights(db: Db | Tx, id: number, makeAdmin: boolean) {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
+    const current = found(target, `The account ${id}`).role;
+    return changeRole(tx, id, makeAdmin ? (current ?? 'manager') : null);
+  });
+}
