@@ -25,6 +25,8 @@ import invoices from './invoices/plugin.ts';
 import invoicesAdminRoutes from './invoices/admin-routes.ts';
 import authRoutes from './auth/routes.ts';
 import passwordResetRoutes from './auth/password-reset-routes.ts';
+import twoFactorRoutes from './auth/two-factor-routes.ts';
+import auditRoutes from './audit/routes.ts';
 import privacyRoutes from './privacy/routes.ts';
 import catalogAdminRoutes from './catalog/admin-routes.ts';
 import catalogImportRoutes from './catalog/import/routes.ts';
@@ -125,6 +127,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(passwordResetRoutes, { prefix: '/api' });
+  await app.register(twoFactorRoutes, { prefix: '/api' });
   await app.register(privacyRoutes, { prefix: '/api' });
   await app.register(catalogAdminRoutes, { prefix: '/api' });
   await app.register(catalogImportRoutes, { prefix: '/api' });
@@ -141,6 +144,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // The back office: each domain's admin routes, then what spans domains (dashboard, search).
   await app.register(usersAdminRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
   await app.register(ordersAdminRoutes, { prefix: '/api' });
   await app.register(deliveryAdminRoutes, { prefix: '/api' });
   await app.register(paymentsAdminRoutes, { prefix: '/api' });

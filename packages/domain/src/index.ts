@@ -35,3 +35,4 @@ export * from './tax/invoice-figures.ts';
 export * from './tax/invoice-source.ts';
 export * from './tax/invoice-schemas.ts';
 export * from './staff/permissions.ts';
+export * from './staff/schemas.ts';

@@ -4,10 +4,10 @@
 // log-out, a removal or a change of role takes effect at the next call.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
-import { sessions, users } from '../db/schema.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sessions, staffSettings, users } from '../db/schema.ts';
 import { permissionsOf, type Permission, type Role } from '@duka/domain';
-import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import { ActivityTracker } from './activity.ts';
 import { bearerOf, TokenSigner } from './tokens.ts';
 
@@ -18,6 +18,8 @@ export interface AuthUser {
   isAdmin: boolean;
   role: Role | null;
   permissions: ReadonlySet<Permission>;
+  /** Staff who must set up two-step sign-in before the back office opens (a shop setting). */
+  mustSetUpTwoFactor: boolean;
   sessionId: string;
 }
 
@@ -55,6 +57,13 @@ export const can = (request: FastifyRequest, permission: Permission) =>
 /** Throws 403 unless the signed-in user may do this. */
 export function assertCan(request: FastifyRequest, permission: Permission): void {
   if (!request.user?.isAdmin) throw forbidden(NOT_STAFF);
+  if (request.user.mustSetUpTwoFactor) {
+    throw new HttpError(
+      403,
+      'MFA_SETUP_REQUIRED',
+      'The shop asks all staff to turn on two-step sign-in. Please set it up under Security.',
+    );
+  }
   if (!can(request, permission)) throw forbidden(NOT_PERMITTED);
 }
 
@@ -88,6 +97,8 @@ export default fp(
           email: users.email,
           isAdmin: users.isAdmin,
           role: users.role,
+          // Read with the session, in the same query: the owner's setting holds at once.
+          mustSetUpTwoFactor: sql<boolean>`${users.totpEnabledAt} is null and ${users.role} is not null and coalesce((select ${staffSettings.requireTwoFactor} from ${staffSettings} where ${staffSettings.id} = 1), false)`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   apiErrorSchema,
   loginResponseSchema,
   loginSchema,
+  loginSecondStepSchema,
+  mfaChallengeSchema,
   messageSchema,
   profileSchema,
   profileUpdateSchema,
@@ -11,7 +15,10 @@ import {
   userSchema,
 } from '@duka/domain';
 import { unauthorized } from '../lib/http-error.ts';
+import { users } from '../db/schema.ts';
 import { logIn } from './login.ts';
+import { recordFailedSignIn, recordSignIn } from './sign-in-audit.ts';
+import { checkSecondFactor } from './two-factor.ts';
 import { currentUser } from './plugin.ts';
 import * as accounts from './service.ts';
 import { bearerOf } from './tokens.ts';
@@ -56,16 +63,61 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Log in with e-mail and password',
+        description:
+          'With two-step sign-in on, the answer is `{mfa_required: true, mfa_token}` instead of tokens: send the code to POST /api/login/2fa.',
         body: loginSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: z.union([loginResponseSchema, mfaChallengeSchema]), ...errors },
       },
     },
     async (request) => {
       const { email, password } = request.body;
-      const user = await logIn({ db, limits: app.limits }, email, password, request.ip);
-      app.activity.touch(user.id);
-      const tokens = await accounts.startSession(db, app.tokens, user.id, refreshDays);
-      return { ...tokens, user: accounts.toUser(user) };
+      const user = await logIn({ db, limits: app.limits }, email, password, request.ip).catch(
+        async (err: unknown) => {
+          await recordFailedSignIn(db, request, email, 'password');
+          throw err;
+        },
+      );
+      if (user.totpEnabledAt) {
+        return { mfa_required: true as const, mfa_token: await app.tokens.signMfa(user.id) };
+      }
+      await recordSignIn(db, request, user);
+      return signedIn(user);
+    },
+  );
+
+  const signedIn = async (user: Awaited<ReturnType<typeof accounts.getUser>>) => {
+    app.activity.touch(user.id);
+    const tokens = await accounts.startSession(db, app.tokens, user.id, refreshDays);
+    return { ...tokens, user: accounts.toUser(user) };
+  };
+
+  app.post(
+    '/login/2fa',
+    {
+      schema: {
+        tags,
+        summary:
+          'The second step of a log-in: a code from the authenticator app, or a recovery code',
+        description:
+          'Each code is accepted once; wrong codes are limited per account (429 with Retry-After).',
+        body: loginSecondStepSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = await app.tokens.verifyMfa(request.body.mfa_token);
+      if (userId === null) {
+        throw unauthorized('Your sign-in has timed out. Please log in again.');
+      }
+      const user = await checkSecondFactor({ db, limits: app.limits }, userId, request.body).catch(
+        async (err: unknown) => {
+          const [row] = await db.select().from(users).where(eq(users.id, userId));
+          if (row) await recordFailedSignIn(db, request, row.email, 'two-step code');
+          throw err;
+        },
+      );
+      await recordSignIn(db, request, user);
+      return signedIn(user);
     },
   );
 

@@ -12,7 +12,10 @@ import { hashToken, newRefreshToken } from './tokens.ts';
 type UserRow = typeof users.$inferSelect;
 
 export function toUser(
-  row: Pick<UserRow, 'id' | 'username' | 'email' | 'phoneNumber' | 'isAdmin' | 'role'>,
+  row: Pick<
+    UserRow,
+    'id' | 'username' | 'email' | 'phoneNumber' | 'isAdmin' | 'role' | 'totpEnabledAt'
+  >,
 ): User {
   return {
     id: row.id,
@@ -22,6 +25,7 @@ export function toUser(
     is_admin: row.isAdmin,
     role: row.role,
     permissions: [...permissionsOf(row.role)],
+    two_factor: row.totpEnabledAt !== null,
   };
 }
 

@@ -1,6 +1,7 @@
-// Editing and adding products: administrators only (is_admin, checked on the server).
+// Editing and adding products: each route names its permission; each change is audited.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditOf } from '../audit/trail.ts';
 import {
   adminListQuerySchema,
   adminReviewPageSchema,
@@ -56,7 +57,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await patchProduct(db, request.params.id, request.body);
+      await patchProduct(db, request.params.id, request.body, auditOf(request));
       return getProduct(db, request.params.id);
     },
   );
@@ -77,7 +78,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updateProduct(db, request.params.id, request.body);
+      await updateProduct(db, request.params.id, request.body, auditOf(request));
       return getProduct(db, request.params.id);
     },
   );
@@ -101,7 +102,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createProduct(db, request.body);
+      const id = await createProduct(db, request.body, auditOf(request));
       return reply
         .code(201)
         .send({ message: 'Product added successfully', product: await getProduct(db, id) });
@@ -125,7 +126,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, variantId } = request.params;
-      await patchVariant(db, id, variantId, request.body);
+      await patchVariant(db, id, variantId, request.body, auditOf(request));
       return getProduct(db, id);
     },
   );
@@ -146,7 +147,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await addVariant(db, request.params.id, request.body);
+      await addVariant(db, request.params.id, request.body, auditOf(request));
       return reply.code(201).send(await getProduct(db, request.params.id));
     },
   );
@@ -167,7 +168,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, variantId } = request.params;
-      await removeVariant(db, id, variantId);
+      await removeVariant(db, id, variantId, auditOf(request));
       return getProduct(db, id);
     },
   );
@@ -188,7 +189,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await replaceOptions(db, request.params.id, request.body);
+      await replaceOptions(db, request.params.id, request.body, auditOf(request));
       return getProduct(db, request.params.id);
     },
   );
@@ -275,7 +276,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productTaxViewSchema, ...errors },
       },
     },
-    async (request) => setProductTax(db, request.params.id, request.body),
+    async (request) => setProductTax(db, request.params.id, request.body, auditOf(request)),
   );
 
   app.patch(
@@ -292,7 +293,12 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setCategoryClass(db, request.params.slug, request.body.item_class_code);
+      await setCategoryClass(
+        db,
+        request.params.slug,
+        request.body.item_class_code,
+        auditOf(request),
+      );
       return { message: 'Category saved' };
     },
   );

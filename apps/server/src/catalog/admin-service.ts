@@ -10,6 +10,8 @@ import {
 import type { Db, Tx } from '../db/client.ts';
 import { categories, productImages, products, productVariants } from '../db/schema.ts';
 import { found, unprocessable } from '../lib/http-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
+import { auditedProductChange, productSnapshot } from './audit.ts';
 import { lockStock } from './stock.ts';
 import { insertVariants, refuseTakenSkus, variantCount } from './variants.ts';
 
@@ -18,36 +20,54 @@ import { insertVariants, refuseTakenSkus, variantCount } from './variants.ts';
  * variant); a product sold in sizes gets a new price or discount on every variant, and its stock
  * only per variant.
  */
-export async function patchProduct(db: Db, id: number, patch: ProductPatch): Promise<void> {
-  const changes =
+export async function patchProduct(
+  db: Db,
+  id: number,
+  patch: ProductPatch,
+  audit?: AuditTrail,
+): Promise<void> {
+  const [field, changes] =
     patch.price !== undefined
-      ? { priceCents: patch.price }
+      ? (['price', { priceCents: patch.price }] as const)
       : patch.discount_percentage !== undefined
-        ? { discountBp: percentToBasisPoints(patch.discount_percentage) }
-        : { stock: patch.stock! };
+        ? (['discount', { discountBp: percentToBasisPoints(patch.discount_percentage) }] as const)
+        : (['stock', { stock: patch.stock! }] as const);
   await db.transaction(async (tx) => {
     await lockStock(tx, [id]);
-    if ((await variantCount(tx, id)) > 1) {
-      if ('stock' in changes) {
-        throw unprocessable(
-          'This product is sold in several variants: set the stock of each variant.',
-          'STOCK_PER_VARIANT',
-        );
+    await auditedProductChange(tx, audit, id, `product.${field}.update`, async () => {
+      if ((await variantCount(tx, id)) > 1) {
+        if ('stock' in changes) {
+          throw unprocessable(
+            'This product is sold in several variants: set the stock of each variant.',
+            'STOCK_PER_VARIANT',
+          );
+        }
+        await tx
+          .update(productVariants)
+          .set(changes)
+          .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)));
+        await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+        return;
       }
-      await tx
-        .update(productVariants)
-        .set(changes)
-        .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)));
-      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
-      return;
-    }
-    const updated = await tx
-      .update(products)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    found(updated[0], `The product ${id}`);
+      const updated = await tx
+        .update(products)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      found(updated[0], `The product ${id}`);
+    });
   });
+}
+
+/** `product.price.update` for a variant's price alone (a product's price history shows it). */
+function variantAction(patch: VariantPatch): string {
+  const fields = Object.entries({
+    price: patch.price,
+    discount: patch.discountPercentage,
+    stock: patch.stock,
+    sku: patch.sku,
+  }).filter(([, value]) => value !== undefined);
+  return fields.length === 1 ? `product.${fields[0]![0]}.update` : 'product.variant.update';
 }
 
 /** One variant's price, discount, stock or SKU (issue 21), its product locked first. */
@@ -56,32 +76,35 @@ export async function patchVariant(
   productId: number,
   variantId: number,
   patch: VariantPatch,
+  audit?: AuditTrail,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockStock(tx, [productId]);
-    if (patch.sku !== undefined) {
-      await refuseTakenSkus(tx, [{ sku: patch.sku, field: 'sku' }], { variantId });
-    }
-    const updated = await tx
-      .update(productVariants)
-      .set({
-        ...(patch.price !== undefined ? { priceCents: patch.price } : {}),
-        ...(patch.discountPercentage !== undefined
-          ? { discountBp: percentToBasisPoints(patch.discountPercentage) }
-          : {}),
-        ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
-        ...(patch.sku !== undefined ? { sku: patch.sku } : {}),
-      })
-      .where(
-        and(
-          eq(productVariants.id, variantId),
-          eq(productVariants.productId, productId),
-          isNull(productVariants.archivedAt),
-        ),
-      )
-      .returning({ id: productVariants.id });
-    found(updated[0], `The variant ${variantId} of product ${productId}`);
-    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
+    await auditedProductChange(tx, audit, productId, variantAction(patch), async () => {
+      if (patch.sku !== undefined) {
+        await refuseTakenSkus(tx, [{ sku: patch.sku, field: 'sku' }], { variantId });
+      }
+      const updated = await tx
+        .update(productVariants)
+        .set({
+          ...(patch.price !== undefined ? { priceCents: patch.price } : {}),
+          ...(patch.discountPercentage !== undefined
+            ? { discountBp: percentToBasisPoints(patch.discountPercentage) }
+            : {}),
+          ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
+          ...(patch.sku !== undefined ? { sku: patch.sku } : {}),
+        })
+        .where(
+          and(
+            eq(productVariants.id, variantId),
+            eq(productVariants.productId, productId),
+            isNull(productVariants.archivedAt),
+          ),
+        )
+        .returning({ id: productVariants.id });
+      found(updated[0], `The variant ${variantId} of product ${productId}`);
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
+    });
   });
 }
 
@@ -107,7 +130,11 @@ export async function categoryIdOf(tx: Tx, name: string): Promise<number> {
  * Creates the product; its category is found by slug or name, or made. With options, its
  * variants replace the one a new product gets. Returns the new id.
  */
-export async function createProduct(db: Db, input: ProductCreateParsed): Promise<number> {
+export async function createProduct(
+  db: Db,
+  input: ProductCreateParsed,
+  audit?: AuditTrail,
+): Promise<number> {
   const v = input;
   const variants = v.options.length > 0 ? (v.variants ?? []) : [];
   return db.transaction(async (tx) => {
@@ -153,6 +180,8 @@ export async function createProduct(db: Db, input: ProductCreateParsed): Promise
         variants,
       });
     }
+    const after = await productSnapshot(tx, id);
+    await audit?.record(tx, { action: 'product.create', entity: 'product', entityId: id, after });
     return id;
   });
 }
@@ -162,45 +191,52 @@ export async function createProduct(db: Db, input: ProductCreateParsed): Promise
  * replaced in their new order. A SKU another product has is refused (409, `fields.sku`): packing
  * and stock counts go by it.
  */
-export async function updateProduct(db: Db, id: number, input: ProductUpdate): Promise<void> {
+export async function updateProduct(
+  db: Db,
+  id: number,
+  input: ProductUpdate,
+  audit?: AuditTrail,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockStock(tx, [id]);
-    // Sold in sizes: price, discount, stock and SKU are each variant's (PATCH …/variants/{id}).
-    const single = (await variantCount(tx, id)) <= 1;
-    if (single) await refuseTakenSkus(tx, [{ sku: input.sku, field: 'sku' }], { productId: id });
-    const categoryId = await categoryIdOf(tx, input.category);
-    const updated = await tx
-      .update(products)
-      .set({
-        title: input.title,
-        brand: input.brand,
-        description: input.description,
-        categoryId,
-        tags: input.tags,
-        ...(single
-          ? {
-              sku: input.sku,
-              priceCents: input.price,
-              discountBp: percentToBasisPoints(input.discountPercentage),
-              stock: input.stock,
-            }
-          : {}),
-        weightGrams: input.weight,
-        widthMm: input.dimensions.width,
-        heightMm: input.dimensions.height,
-        depthMm: input.dimensions.depth,
-        warrantyInformation: input.warrantyInformation,
-        shippingInformation: input.shippingInformation,
-        returnPolicy: input.returnPolicy,
-        thumbnail: input.images[0]!,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    found(updated[0], `The product ${id}`);
-    await tx.delete(productImages).where(eq(productImages.productId, id));
-    await tx
-      .insert(productImages)
-      .values(input.images.map((url, position) => ({ productId: id, position, url })));
+    await auditedProductChange(tx, audit, id, 'product.update', async () => {
+      // Sold in sizes: price, discount, stock and SKU are each variant's (PATCH …/variants/{id}).
+      const single = (await variantCount(tx, id)) <= 1;
+      if (single) await refuseTakenSkus(tx, [{ sku: input.sku, field: 'sku' }], { productId: id });
+      const categoryId = await categoryIdOf(tx, input.category);
+      const updated = await tx
+        .update(products)
+        .set({
+          title: input.title,
+          brand: input.brand,
+          description: input.description,
+          categoryId,
+          tags: input.tags,
+          ...(single
+            ? {
+                sku: input.sku,
+                priceCents: input.price,
+                discountBp: percentToBasisPoints(input.discountPercentage),
+                stock: input.stock,
+              }
+            : {}),
+          weightGrams: input.weight,
+          widthMm: input.dimensions.width,
+          heightMm: input.dimensions.height,
+          depthMm: input.dimensions.depth,
+          warrantyInformation: input.warrantyInformation,
+          shippingInformation: input.shippingInformation,
+          returnPolicy: input.returnPolicy,
+          thumbnail: input.images[0]!,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      found(updated[0], `The product ${id}`);
+      await tx.delete(productImages).where(eq(productImages.productId, id));
+      await tx
+        .insert(productImages)
+        .values(input.images.map((url, position) => ({ productId: id, position, url })));
+    });
   });
 }

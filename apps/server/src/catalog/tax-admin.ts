@@ -3,6 +3,8 @@
 import { eq } from 'drizzle-orm';
 import type { ProductTax, ProductTaxView, TaxType } from '@duka/domain';
 import type { Db } from '../db/client.ts';
+import type { AuditTrail } from '../audit/trail.ts';
+import { auditedProductChange } from './audit.ts';
 import { categories, products } from '../db/schema.ts';
 import { found } from '../lib/http-error.ts';
 
@@ -26,25 +28,49 @@ export async function productTax(db: Db, id: number): Promise<ProductTaxView> {
   };
 }
 
-export async function setProductTax(db: Db, id: number, tax: ProductTax): Promise<ProductTaxView> {
-  const updated = await db
-    .update(products)
-    .set({
-      ...(tax.tax_type !== undefined && { taxType: tax.tax_type }),
-      ...(tax.item_class_code !== undefined && { itemClassCode: tax.item_class_code }),
-      updatedAt: new Date(),
-    })
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
-  found(updated[0], `The product ${id}`);
+export async function setProductTax(
+  db: Db,
+  id: number,
+  tax: ProductTax,
+  audit?: AuditTrail,
+): Promise<ProductTaxView> {
+  await db.transaction((tx) =>
+    auditedProductChange(tx, audit, id, 'product.tax.update', async () => {
+      const updated = await tx
+        .update(products)
+        .set({
+          ...(tax.tax_type !== undefined && { taxType: tax.tax_type }),
+          ...(tax.item_class_code !== undefined && { itemClassCode: tax.item_class_code }),
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      found(updated[0], `The product ${id}`);
+    }),
+  );
   return productTax(db, id);
 }
 
-export async function setCategoryClass(db: Db, slug: string, code: string | null): Promise<void> {
-  const updated = await db
-    .update(categories)
-    .set({ itemClassCode: code })
-    .where(eq(categories.slug, slug))
-    .returning({ id: categories.id });
-  found(updated[0], `The category ${slug}`);
+export async function setCategoryClass(
+  db: Db,
+  slug: string,
+  code: string | null,
+  audit?: AuditTrail,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: categories.id, item_class_code: categories.itemClassCode })
+      .from(categories)
+      .where(eq(categories.slug, slug))
+      .for('update');
+    found(before, `The category ${slug}`);
+    await tx.update(categories).set({ itemClassCode: code }).where(eq(categories.slug, slug));
+    await audit?.record(tx, {
+      action: 'category.tax.update',
+      entity: 'category',
+      entityId: slug,
+      before: { item_class_code: before!.item_class_code },
+      after: { item_class_code: code },
+    });
+  });
 }

@@ -13,6 +13,8 @@ import {
   wishlistItems,
 } from '../db/schema.ts';
 import { found, HttpError, unprocessable } from '../lib/http-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
+import { auditedProductChange } from './audit.ts';
 import { lockStock } from './stock.ts';
 import {
   appendOptionValues,
@@ -75,85 +77,99 @@ async function pruneValues(tx: Tx, productId: number) {
 const touched = (tx: Tx, productId: number) =>
   tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
 
-export async function removeVariant(db: Db, productId: number, variantId: number) {
+export async function removeVariant(
+  db: Db,
+  productId: number,
+  variantId: number,
+  audit?: AuditTrail,
+) {
   return db.transaction(async (tx) => {
     await lockStock(tx, [productId]);
-    const variants = await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(onSale(productId));
-    found(
-      variants.find((v) => v.id === variantId),
-      `The variant ${variantId} of product ${productId}`,
-    );
-    if (variants.length === 1) {
-      throw unprocessable(
-        'A product is sold in at least one variant: add another before removing this one.',
-        'LAST_VARIANT',
+    await auditedProductChange(tx, audit, productId, 'product.variant.delete', async () => {
+      const variants = await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(onSale(productId));
+      found(
+        variants.find((v) => v.id === variantId),
+        `The variant ${variantId} of product ${productId}`,
       );
-    }
-    const outcome = await retire(tx, variantId);
-    await pruneValues(tx, productId);
-    await touched(tx, productId);
-    return outcome;
+      if (variants.length === 1) {
+        throw unprocessable(
+          'A product is sold in at least one variant: add another before removing this one.',
+          'LAST_VARIANT',
+        );
+      }
+      const outcome = await retire(tx, variantId);
+      await pruneValues(tx, productId);
+      await touched(tx, productId);
+      return outcome;
+    });
   });
 }
 
 /** One more combination of the product's options; a new value joins its option, last. */
-export async function addVariant(db: Db, productId: number, input: VariantInput): Promise<void> {
+export async function addVariant(
+  db: Db,
+  productId: number,
+  input: VariantInput,
+  audit?: AuditTrail,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockStock(tx, [productId]);
-    const [product] = await tx.select().from(products).where(eq(products.id, productId));
-    found(product, `The product ${productId}`);
-    const options = await tx
-      .select()
-      .from(productOptions)
-      .where(eq(productOptions.productId, productId))
-      .orderBy(asc(productOptions.position));
-    if (options.length === 0) {
-      throw unprocessable(
-        'This product has no sizes or colours: give it options first.',
-        'NO_OPTIONS',
-      );
-    }
-    const names = options.map((o) => o.name);
-    const given = Object.keys(input.options);
-    if (given.length !== names.length || names.some((n) => !input.options[n])) {
-      throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request', {
-        options: `Give a value of each option: ${names.join(', ')}.`,
+    await auditedProductChange(tx, audit, productId, 'product.variant.create', async () => {
+      const [product] = await tx.select().from(products).where(eq(products.id, productId));
+      found(product, `The product ${productId}`);
+      const options = await tx
+        .select()
+        .from(productOptions)
+        .where(eq(productOptions.productId, productId))
+        .orderBy(asc(productOptions.position));
+      if (options.length === 0) {
+        throw unprocessable(
+          'This product has no sizes or colours: give it options first.',
+          'NO_OPTIONS',
+        );
+      }
+      const names = options.map((o) => o.name);
+      const given = Object.keys(input.options);
+      if (given.length !== names.length || names.some((n) => !input.options[n])) {
+        throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request', {
+          options: `Give a value of each option: ${names.join(', ')}.`,
+        });
+      }
+      const values = names.map((n) => input.options[n]!);
+      const variants = await tx.select().from(productVariants).where(onSale(productId));
+      const key = values.join('\u0000');
+      if (variants.some((v) => valuesOfRow(v, names.length).join('\u0000') === key)) {
+        throw new HttpError(409, 'VARIANT_EXISTS', 'Another variant has these values.', {
+          options: 'Another variant has these values.',
+        });
+      }
+      const sku = input.sku ?? variantSkuOf(product!.sku, values);
+      await refuseTakenSkus(tx, [{ sku, field: 'sku' }]);
+      await appendOptionValues(tx, options, [values]);
+      const [{ last } = { last: 0 }] = await tx
+        .select({ last: sql<number>`coalesce(max(${productVariants.position}), 0)::int` })
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId));
+      await tx.insert(productVariants).values({
+        productId,
+        position: last + 1,
+        sku,
+        ...optionColumns(names, values),
+        priceCents: input.price ?? variants[0]?.priceCents ?? product!.priceCents,
+        discountBp:
+          input.discountPercentage !== undefined
+            ? percentToBasisPoints(input.discountPercentage)
+            : (variants[0]?.discountBp ?? product!.discountBp),
+        stock: input.stock,
+        barcode: input.barcode ?? null,
+        weightGrams: input.weight ?? null,
+        image: input.image ?? null,
       });
-    }
-    const values = names.map((n) => input.options[n]!);
-    const variants = await tx.select().from(productVariants).where(onSale(productId));
-    const key = values.join('\u0000');
-    if (variants.some((v) => valuesOfRow(v, names.length).join('\u0000') === key)) {
-      throw new HttpError(409, 'VARIANT_EXISTS', 'Another variant has these values.', {
-        options: 'Another variant has these values.',
-      });
-    }
-    const sku = input.sku ?? variantSkuOf(product!.sku, values);
-    await refuseTakenSkus(tx, [{ sku, field: 'sku' }]);
-    await appendOptionValues(tx, options, [values]);
-    const [{ last } = { last: 0 }] = await tx
-      .select({ last: sql<number>`coalesce(max(${productVariants.position}), 0)::int` })
-      .from(productVariants)
-      .where(eq(productVariants.productId, productId));
-    await tx.insert(productVariants).values({
-      productId,
-      position: last + 1,
-      sku,
-      ...optionColumns(names, values),
-      priceCents: input.price ?? variants[0]?.priceCents ?? product!.priceCents,
-      discountBp:
-        input.discountPercentage !== undefined
-          ? percentToBasisPoints(input.discountPercentage)
-          : (variants[0]?.discountBp ?? product!.discountBp),
-      stock: input.stock,
-      barcode: input.barcode ?? null,
-      weightGrams: input.weight ?? null,
-      image: input.image ?? null,
+      await touched(tx, productId);
     });
-    await touched(tx, productId);
   });
 }
 
@@ -165,31 +181,34 @@ export async function replaceOptions(
   db: Db,
   productId: number,
   input: ProductOptionsReplace,
+  audit?: AuditTrail,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockStock(tx, [productId]);
-    const [product] = await tx.select().from(products).where(eq(products.id, productId));
-    found(product, `The product ${productId}`);
-    const old = await tx.select().from(productVariants).where(onSale(productId));
-    const [{ last } = { last: 0 }] = await tx
-      .select({ last: sql<number>`coalesce(max(${productVariants.position}), 0)::int` })
-      .from(productVariants)
-      .where(eq(productVariants.productId, productId));
-    for (const v of old) await retire(tx, v.id);
-    await tx.delete(productOptions).where(eq(productOptions.productId, productId));
-    await insertVariants(
-      tx,
-      productId,
-      {
-        // New variants without a SKU get one from the product's: DK-00042-38-BLACK.
-        productSku: product!.sku,
-        price: old[0]?.priceCents ?? product!.priceCents,
-        discountPercentage: (old[0]?.discountBp ?? product!.discountBp) / 100,
-        options: input.options,
-        variants: input.variants,
-      },
-      { dropExisting: false, positionFrom: last + 1 },
-    );
-    await touched(tx, productId);
+    await auditedProductChange(tx, audit, productId, 'product.options.update', async () => {
+      const [product] = await tx.select().from(products).where(eq(products.id, productId));
+      found(product, `The product ${productId}`);
+      const old = await tx.select().from(productVariants).where(onSale(productId));
+      const [{ last } = { last: 0 }] = await tx
+        .select({ last: sql<number>`coalesce(max(${productVariants.position}), 0)::int` })
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId));
+      for (const v of old) await retire(tx, v.id);
+      await tx.delete(productOptions).where(eq(productOptions.productId, productId));
+      await insertVariants(
+        tx,
+        productId,
+        {
+          // New variants without a SKU get one from the product's: DK-00042-38-BLACK.
+          productSku: product!.sku,
+          price: old[0]?.priceCents ?? product!.priceCents,
+          discountPercentage: (old[0]?.discountBp ?? product!.discountBp) / 100,
+          options: input.options,
+          variants: input.variants,
+        },
+        { dropExisting: false, positionFrom: last + 1 },
+      );
+      await touched(tx, productId);
+    });
   });
 }

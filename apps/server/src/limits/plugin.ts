@@ -21,6 +21,7 @@ export interface Limits {
     | 'contact'
     | 'loginAccount'
     | 'loginAddress'
+    | 'twoFactorAccount'
     | 'refresh'
     | 'passwordResetAccount'
     | 'passwordResetAddress'
@@ -73,6 +74,12 @@ export default fp(
       loginAddress: {
         name: 'login-address',
         max: config.LOGIN_ATTEMPTS_PER_ADDRESS,
+        windowMs: 15 * MINUTE,
+      },
+      // Wrong two-step codes, per account: a six-digit code must not be guessable either.
+      twoFactorAccount: {
+        name: 'two-factor-account',
+        max: config.LOGIN_ATTEMPTS_PER_ACCOUNT,
         windowMs: 15 * MINUTE,
       },
       refresh: { name: 'refresh', max: 60, windowMs: MINUTE },

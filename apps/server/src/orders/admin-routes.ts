@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertCan, currentUser } from '../auth/plugin.ts';
+import { auditOf, type AuditTrail } from '../audit/trail.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
 import { collectOnDelivery } from '../payments/on-delivery/collect.ts';
 import { adminOrderDetail } from './fulfilment.ts';
@@ -54,12 +55,23 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       502: apiErrorSchema,
     },
   };
-  const move = async (id: number, body: OrderStatusUpdate, actorId: number, baseUrl: string) => {
+  const move = async (
+    id: number,
+    body: OrderStatusUpdate,
+    actorId: number,
+    baseUrl: string,
+    audit: AuditTrail,
+  ) => {
     const { status, refund_reference: reference, courier, tracking_number } = body;
     if (status === 'refunded') {
-      await refundOrder(app.payments, id, reference, baseUrl, actorId);
+      await refundOrder(app.payments, id, reference, baseUrl, actorId, audit);
     } else {
-      await changeStatus(db, id, status, { actorId, courier, trackingNumber: tracking_number });
+      await changeStatus(db, id, status, {
+        actorId,
+        courier,
+        trackingNumber: tracking_number,
+        audit,
+      });
     }
     return adminOrder(db, id);
   };
@@ -73,6 +85,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       request.body,
       currentUser(request).id,
       publicBaseUrl(app.config, request),
+      auditOf(request),
     );
   };
   const moveDescription =
@@ -142,7 +155,13 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = currentUser(request);
-      await collectOnDelivery(app.payments, request.params.id, request.body, admin);
+      await collectOnDelivery(
+        app.payments,
+        request.params.id,
+        request.body,
+        admin,
+        auditOf(request),
+      );
       return adminOrder(db, request.params.id);
     },
   );

@@ -9,6 +9,8 @@ import { refundOne } from '../payments/refunds.ts';
 import * as payments from '../payments/repo.ts';
 import { notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
+import { statusEntry } from './service.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 
 export async function refundOrder(
   p: Payments,
@@ -16,6 +18,7 @@ export async function refundOrder(
   manualReference: string | undefined,
   baseUrl: string,
   actorId?: number,
+  audit?: AuditTrail,
 ): Promise<void> {
   const { db } = p;
   const toRefund = await db.transaction(async (tx) => {
@@ -25,7 +28,7 @@ export async function refundOrder(
     }
     return payments.capturedPayments(tx, orderId);
   });
-  for (const payment of toRefund) await refundOne(p, payment, manualReference, baseUrl);
+  for (const payment of toRefund) await refundOne(p, payment, manualReference, baseUrl, audit);
   await db.transaction(async (tx) => {
     const order = (await repo.lockOrder(tx, orderId))!;
     if (canMove(order, 'refunded')) {
@@ -36,6 +39,13 @@ export async function refundOrder(
         { actorId: actorId ?? null },
       );
       await issueCreditNote(tx, orderId);
+      await audit?.record(
+        tx,
+        statusEntry(orderId, order.status, 'refunded', {
+          refund_reference: manualReference ?? null,
+          payments_refunded: toRefund.map((payment) => payment.id),
+        }),
+      );
       // The shopper hears of it in the same transaction (the outbox sends it).
       await notifyStatusChange(tx, order, 'refunded');
     }

@@ -22,6 +22,7 @@ import { issueSaleInvoice } from '../invoices/issue.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
+import type { AuditTrail } from '../audit/trail.ts';
 
 /** How a payment that will never be captured is closed, and why. */
 export interface Closing {
@@ -322,7 +323,12 @@ export async function changeStatus(
   db: Db,
   id: number,
   next: OrderStatus,
-  by: { actorId?: number; courier?: string | undefined; trackingNumber?: string | undefined } = {},
+  by: {
+    actorId?: number;
+    courier?: string | undefined;
+    trackingNumber?: string | undefined;
+    audit?: AuditTrail;
+  } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = found(await repo.lockOrder(tx, id), `The order ${id}`);
@@ -344,6 +350,7 @@ export async function changeStatus(
         ...(by.actorId !== undefined && { actorId: by.actorId }),
       });
       await notifyStatusChange(tx, order, next);
+      await by.audit?.record(tx, statusEntry(id, order.status, next));
       return;
     }
     const now = new Date();
@@ -368,6 +375,7 @@ export async function changeStatus(
       await paymentsRepo.closeOpenPayments(tx, id, 'cancelled', 'marked paid by an administrator');
       await becamePaid(tx, order, now);
     }
+    await by.audit?.record(tx, statusEntry(id, order.status, next, shipment));
     await notifyStatusChange(
       tx,
       { ...order, ...shipment, paidAt: next === 'paid' ? now : order.paidAt },
@@ -376,6 +384,20 @@ export async function changeStatus(
     );
   });
 }
+
+/** An order's move as the audit log records it. */
+export const statusEntry = (
+  id: number,
+  from: string,
+  to: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  action: 'order.status.update',
+  entity: 'order',
+  entityId: id,
+  before: { status: from },
+  after: { status: to, ...extra },
+});
 
 /** 'G4S, tracking number KE123': how a shipment is written on the timeline. */
 export function shipmentNote(courier?: string, trackingNumber?: string): string | null {

@@ -1,6 +1,7 @@
 // The back office's Payments screen, and what each payment sent and received (issue 14: bodies
 // kept with secrets masked), including callbacks that matched no payment.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditOf } from '../audit/trail.ts';
 import { z } from 'zod';
 import {
   adminListQuerySchema,
@@ -153,7 +154,13 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const baseUrl = publicBaseUrl(app.config, request);
-      await refundPayment(app.payments, request.params.id, request.body.reference, baseUrl);
+      await refundPayment(
+        app.payments,
+        request.params.id,
+        request.body.reference,
+        baseUrl,
+        auditOf(request),
+      );
       return { refunded: true as const };
     },
   );

@@ -8,6 +8,7 @@ import type { Payments } from './context.ts';
 import { recordEvents } from './events-repo.ts';
 import type { RefundOutcome } from './provider.ts';
 import * as repo from './repo.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 
 /** A payment whose money must go back while its order stands (it was paid twice). */
 export async function refundPayment(
@@ -15,6 +16,7 @@ export async function refundPayment(
   paymentId: number,
   manualReference: string | undefined,
   baseUrl: string,
+  audit?: AuditTrail,
 ): Promise<void> {
   const payment = found(await repo.findById(p.db, paymentId), `The payment ${paymentId}`);
   if (payment.status !== 'captured' || !payment.refundDue) {
@@ -23,7 +25,7 @@ export async function refundPayment(
       'NOT_REFUND_DUE',
     );
   }
-  await refundOne(p, payment, manualReference, baseUrl);
+  await refundOne(p, payment, manualReference, baseUrl, audit);
 }
 
 /** Gives one captured payment back, or records the refund made by hand. */
@@ -32,6 +34,7 @@ export async function refundOne(
   payment: repo.PaymentRow,
   manualReference: string | undefined,
   baseUrl: string,
+  audit?: AuditTrail,
 ): Promise<void> {
   const outcome: RefundOutcome = manualReference
     ? { kind: 'refunded', reference: manualReference, log: [] }
@@ -48,11 +51,23 @@ export async function refundOne(
     await recordEvents(tx, payment.id, outcome.log);
     if (outcome.kind === 'failed') return;
     if (current.status !== 'captured') return; // refunded meanwhile
+    const refundReference = manualReference ? `by hand: ${manualReference}` : outcome.reference;
     await repo.updatePayment(tx, payment.id, {
       status: 'refunded',
       refundDue: false,
       refundedAt: new Date(),
-      refundReference: manualReference ? `by hand: ${manualReference}` : outcome.reference,
+      refundReference,
+    });
+    await audit?.record(tx, {
+      action: 'payment.refund',
+      entity: 'payment',
+      entityId: payment.id,
+      before: { status: current.status, amount_cents: payment.amountCents },
+      after: {
+        status: 'refunded',
+        amount_cents: payment.amountCents,
+        refund_reference: refundReference,
+      },
     });
   });
   if (outcome.kind === 'failed') {

@@ -5,6 +5,7 @@ import type { Role } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { conflict, found } from '../lib/http-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -38,10 +39,18 @@ export async function changeRole(
  * The specification's 'Make Admin' and 'Revoke Admin': a shopper made admin becomes a manager
  * (staff keep their role); revoking takes staff access away.
  */
-export function setAdminRights(db: Db | Tx, id: number, makeAdmin: boolean) {
+export function setAdminRights(db: Db | Tx, id: number, makeAdmin: boolean, audit?: AuditTrail) {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
     const current = found(target, `The account ${id}`).role;
-    return changeRole(tx, id, makeAdmin ? (current ?? 'manager') : null);
+    const changed = await changeRole(tx, id, makeAdmin ? (current ?? 'manager') : null);
+    await audit?.record(tx, {
+      action: 'staff.role.update',
+      entity: 'user',
+      entityId: id,
+      before: { role: changed.before.role },
+      after: { role: changed.after.role },
+    });
+    return changed;
   });
 }

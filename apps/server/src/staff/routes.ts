@@ -1,14 +1,174 @@
-// Staff and their roles (decision record 021): the specification's 'Make Admin' / 'Revoke Admin'.
+// Staff and their roles (decision record 021): the Staff screen, invitations and their
+// acceptance, the shop's two-step setting, and the specification's 'Make Admin' / 'Revoke Admin'.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminUserSchema, apiErrorSchema, idParamSchema, setAdminSchema } from '@duka/domain';
+import {
+  acceptInvitationSchema,
+  adminUserSchema,
+  apiErrorSchema,
+  idParamSchema,
+  invitationTokenSchema,
+  invitationViewSchema,
+  inviteStaffSchema,
+  messageSchema,
+  roleChangeSchema,
+  setAdminSchema,
+  staffInvitationSchema,
+  staffListSchema,
+  staffSettingsSchema,
+  userIdParamSchema,
+} from '@duka/domain';
+import { z } from 'zod';
 import { toAdminUser } from '../auth/admin-service.ts';
+import { currentUser } from '../auth/plugin.ts';
+import { auditOf } from '../audit/trail.ts';
+import {
+  acceptInvitation,
+  invitationMailRenderer,
+  INVITATION_KIND,
+  invite,
+  viewInvitation,
+} from './invitations.ts';
 import { setAdminRights } from './roles.ts';
+import { listStaff, setRequireTwoFactor, setStaffRole } from './service.ts';
 
 const tags = ['staff'];
 const security = [{ bearerAuth: [] }];
+const errors = {
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  app.outbox.renderers.set(INVITATION_KIND, invitationMailRenderer(db));
+
+  app.get(
+    '/admin/staff',
+    {
+      onRequest: app.requirePermission('staff.manage'),
+      schema: {
+        tags,
+        summary: 'Staff with their roles and two-step sign-in, and invitations not yet accepted',
+        security,
+        response: { 200: staffListSchema },
+      },
+    },
+    async () => listStaff(db),
+  );
+
+  app.post(
+    '/admin/staff/invitations',
+    {
+      onRequest: app.requirePermission('staff.manage'),
+      schema: {
+        tags,
+        summary: 'E-mail a single-use link (72 hours) to join the staff in a role',
+        description:
+          'An address already on the staff: 409 ALREADY_STAFF. A newer invitation ends the older.',
+        security,
+        body: inviteStaffSchema,
+        response: { 201: staffInvitationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await invite(db, request.body, currentUser(request).id, auditOf(request));
+      return reply.code(201).send({
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        created_at: row.createdAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+      });
+    },
+  );
+
+  app.patch(
+    '/admin/staff/:userId',
+    {
+      onRequest: app.requirePermission('staff.manage'),
+      schema: {
+        tags,
+        summary: "Change a staff member's role (on their next request); never the last owner's",
+        security,
+        params: userIdParamSchema,
+        body: roleChangeSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setStaffRole(db, request.params.userId, request.body.role, auditOf(request));
+      return { message: 'Role changed.' };
+    },
+  );
+
+  app.delete(
+    '/admin/staff/:userId',
+    {
+      onRequest: app.requirePermission('staff.manage'),
+      schema: {
+        tags,
+        summary: 'Take staff access away and end every session of theirs at once',
+        security,
+        params: userIdParamSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setStaffRole(db, request.params.userId, null, auditOf(request));
+      return { message: 'Removed from the staff.' };
+    },
+  );
+
+  app.put(
+    '/admin/staff/settings',
+    {
+      onRequest: app.requirePermission('settings.write'),
+      schema: {
+        tags,
+        summary: 'Require two-step sign-in of all staff (403 MFA_SETUP_REQUIRED until set up)',
+        security,
+        body: staffSettingsSchema,
+        response: { 200: staffSettingsSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await setRequireTwoFactor(db, request.body.require_two_factor, auditOf(request));
+      return request.body;
+    },
+  );
+
+  app.post(
+    '/staff-invitations/check',
+    {
+      schema: {
+        tags,
+        summary: 'What an invitation link is for (410 when it no longer works)',
+        body: invitationTokenSchema,
+        response: { 200: invitationViewSchema, 400: apiErrorSchema, 410: apiErrorSchema },
+      },
+    },
+    async (request) => viewInvitation(db, request.body.token),
+  );
+
+  app.post(
+    '/staff-invitations/accept',
+    {
+      schema: {
+        tags,
+        summary: "Accept: a new account (the sign-up rules) or the address's account's password",
+        body: acceptInvitationSchema,
+        response: {
+          200: messageSchema.extend({ email: z.string() }),
+          ...errors,
+          410: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      acceptInvitation({ db, limits: app.limits }, request.body, (who) => auditOf(request, who)),
+  );
 
   app.patch(
     '/admin/users/:id',
@@ -21,16 +181,14 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParamSchema,
         body: setAdminSchema,
-        response: {
-          200: adminUserSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: adminUserSchema, ...errors },
       },
     },
     async (request) =>
-      toAdminUser((await setAdminRights(db, request.params.id, request.body.is_admin)).after),
+      toAdminUser(
+        (await setAdminRights(db, request.params.id, request.body.is_admin, auditOf(request)))
+          .after,
+      ),
   );
 };
 

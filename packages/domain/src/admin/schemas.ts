@@ -211,7 +211,7 @@ export const adminOrderListQuerySchema = z
 
 // ---------------------------------------------------------------- contacts and messages
 
-const isoDay = z
+export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22')
   // A real calendar day: '2026-02-31' would otherwise roll over into March.

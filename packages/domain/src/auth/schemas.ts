@@ -28,7 +28,7 @@ export const emailSchema = z
   .pipe(z.email(AUTH_MESSAGES.invalidEmail))
   .transform((e) => e.toLowerCase());
 
-const usernameSchema = z
+export const usernameSchema = z
   .string({ error: AUTH_MESSAGES.usernameRequired })
   .trim()
   .min(1, AUTH_MESSAGES.usernameRequired)
@@ -38,7 +38,7 @@ const usernameSchema = z
     'Username may use letters, digits, spaces, dots, dashes and underscores',
   );
 
-const phoneSchema = z
+export const phoneSchema = z
   .string({ error: AUTH_MESSAGES.phoneRequired })
   .trim()
   .min(1, AUTH_MESSAGES.phoneRequired)
@@ -95,6 +95,7 @@ export const userSchema = z
     is_admin: z.boolean(),
     role: roleSchema.nullable().describe('The staff role; null for a shopper'),
     permissions: z.array(permissionSchema).describe('What this person may do in the back office'),
+    two_factor: z.boolean().describe('Two-step sign-in is on'),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

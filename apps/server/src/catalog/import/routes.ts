@@ -15,6 +15,7 @@ import { HttpError, found } from '../../lib/http-error.ts';
 import { publicHttpsPolicy } from '../../uploads/remote-image.ts';
 import { fetchImportImages } from './images.ts';
 import { importStatus, runImport } from './service.ts';
+import { auditOf } from '../../audit/trail.ts';
 
 const JOB = 'import-images';
 const tags = ['catalogue admin'];
@@ -92,6 +93,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
         // Own picture addresses are recognised by PUBLIC_URL, never by a Host header.
         origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
         csv,
+        audit: auditOf(request),
       });
       if (outcome.images_pending > 0 && app.jobs.enabled) {
         void fetchImages().catch((err: unknown) =>

@@ -5,6 +5,7 @@ import type { ProductImport } from '@duka/domain';
 import type { Db } from '../../db/client.ts';
 import { productImportImages, productImports } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { AuditTrail } from '../../audit/trail.ts';
 import { applyImport } from './apply.ts';
 import { planImport } from './plan.ts';
 
@@ -14,6 +15,7 @@ export interface ImportRequest {
   dryRun: boolean;
   origin: string;
   csv: Buffer;
+  audit?: AuditTrail;
 }
 
 type Row = typeof productImports.$inferSelect;
@@ -63,21 +65,40 @@ export async function runImport(db: Db, request: ImportRequest): Promise<Product
       },
     });
     const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
-    const [row] = await db
-      .update(productImports)
-      .set({
-        status: 'done',
-        processedRows: plan.rows,
-        created: outcome.created,
-        updated: outcome.updated,
-        unchanged: outcome.unchanged,
-        errors: [...plan.errors, ...outcome.errors].sort(byLine),
-        warnings: [...plan.warnings, ...outcome.warnings].sort(byLine),
-        finishedAt: new Date(),
-      })
-      .where(where)
-      .returning();
-    return view(db, row!);
+    const errors = [...plan.errors, ...outcome.errors].sort(byLine);
+    const row = await db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(productImports)
+        .set({
+          status: 'done',
+          processedRows: plan.rows,
+          created: outcome.created,
+          updated: outcome.updated,
+          unchanged: outcome.unchanged,
+          errors,
+          warnings: [...plan.warnings, ...outcome.warnings].sort(byLine),
+          finishedAt: new Date(),
+        })
+        .where(where)
+        .returning();
+      // One row for the import (its counts); what each product row did is kept on the import.
+      if (!request.dryRun) {
+        await request.audit?.record(tx, {
+          action: 'product.import',
+          entity: 'product_import',
+          entityId: request.id,
+          after: {
+            rows: plan.rows,
+            created: outcome.created,
+            updated: outcome.updated,
+            unchanged: outcome.unchanged,
+            refused: errors.length,
+          },
+        });
+      }
+      return done!;
+    });
+    return view(db, row);
   } catch (err) {
     await db.update(productImports).set({ status: 'failed', finishedAt: new Date() }).where(where);
     throw err;

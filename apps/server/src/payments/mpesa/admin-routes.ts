@@ -2,6 +2,7 @@
 // M-PESA statement's reconciliation, and the Paybill/Till URLs' registration with Daraja.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditOf } from '../../audit/trail.ts';
 import { z } from 'zod';
 import {
   adminListQuerySchema,
@@ -85,6 +86,7 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           notPayable: (reason) =>
             unprocessable(`It cannot pay that order: ${reason}.`, 'NOT_PAYABLE'),
         },
+        auditOf(request),
       );
       if (applied.kind === 'unmatched') throw unprocessable(applied.reason, 'NOT_PAYABLE');
       return { order_id: applied.orderId, status: applied.kind };

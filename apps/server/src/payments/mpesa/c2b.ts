@@ -14,6 +14,7 @@ import { recordEvents } from '../events-repo.ts';
 import * as repo from '../repo.ts';
 import { orderIdOf, parseC2b, type C2bPayment } from './c2b-body.ts';
 import { maskedJson } from './mask.ts';
+import type { AuditTrail } from '../../audit/trail.ts';
 
 export type C2bRow = typeof mpesaC2b.$inferSelect;
 
@@ -266,6 +267,7 @@ export async function assignUnmatched(
   transId: string,
   orderId: number,
   errors: { notFound: () => Error; notPayable: (reason: string) => Error },
+  audit?: AuditTrail,
 ): Promise<Applied> {
   return p.db.transaction(async (tx) => {
     const [row] = await tx
@@ -283,6 +285,13 @@ export async function assignUnmatched(
         note: `assigned by an administrator: ${applied.kind}`,
       },
     ]);
+    await audit?.record(tx, {
+      action: 'payment.assign',
+      entity: 'payment',
+      entityId: applied.paymentId,
+      before: { order_id: null },
+      after: { order_id: orderId, mpesa_receipt: row.transId, outcome: applied.kind },
+    });
     return applied;
   });
 }

@@ -9,12 +9,14 @@ import type { Payments } from '../context.ts';
 import { recordEvents } from '../events-repo.ts';
 import * as repo from '../repo.ts';
 import { settleSuccess } from '../settlement.ts';
+import type { AuditTrail } from '../../audit/trail.ts';
 
 export async function collectOnDelivery(
   p: Payments,
   orderId: number,
   collection: Collection,
   collectedBy: { id: number; email: string },
+  audit?: AuditTrail,
 ): Promise<void> {
   await p.db.transaction(async (tx) => {
     const order = found(await repo.lockOrder(tx, orderId), `The order ${orderId}`);
@@ -51,5 +53,12 @@ export async function collectOnDelivery(
         'DUPLICATE_REFERENCE',
       );
     }
+    await audit?.record(tx, {
+      action: 'payment.collect',
+      entity: 'order',
+      entityId: orderId,
+      before: { status: order.status },
+      after: { status: 'paid', method: collection.method, reference, payment_id: payment.id },
+    });
   });
 }

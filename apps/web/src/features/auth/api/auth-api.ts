@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, User } from '@duka/domain';
+import type { LoginInput, LoginResponse, MfaChallenge, User } from '@duka/domain';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
 export const authQueries = {
@@ -12,8 +12,9 @@ export const authQueries = {
     }),
 };
 
+/** Tokens, or (two-step sign-in on) a challenge for the code: see two-factor-api.ts. */
 export const logIn = (input: LoginInput) =>
-  api<LoginResponse>('/login', { method: 'POST', body: input });
+  api<LoginResponse | MfaChallenge>('/login', { method: 'POST', body: input });
 
 export const register = (input: {
   username: string;

@@ -7,7 +7,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@duka/domain/auth/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import type { LoginResponse } from '@duka/domain';
 import { logIn } from '../api/auth-api.ts';
+import { isChallenge } from '../api/two-factor-api.ts';
+import { SecondStepForm } from '../components/second-step-form.tsx';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
@@ -21,6 +24,7 @@ export default function LoginPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const { completeLogin } = useAuth();
   const [failure, setFailure] = useState('');
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -30,13 +34,29 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  const finish = (response: LoginResponse) => {
+    completeLogin(response);
+    window.alert('Login success');
+    navigate(response.user.is_admin ? '/dashboard/dashboardAdmin' : '/');
+  };
+
+  if (mfaToken) {
+    return (
+      <AuthCard title="Two-step sign-in">
+        <SecondStepForm mfaToken={mfaToken} onDone={finish} onRestart={() => setMfaToken(null)} />
+      </AuthCard>
+    );
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     setFailure('');
     try {
       const response = await logIn(values);
-      completeLogin(response);
-      window.alert('Login success');
-      navigate(response.user.is_admin ? '/dashboard/dashboardAdmin' : '/');
+      if (isChallenge(response)) {
+        setMfaToken(response.mfa_token);
+        return;
+      }
+      finish(response);
     } catch (err) {
       setFailure(
         err instanceof Error && err.message ? err.message : 'Invalid password or username',

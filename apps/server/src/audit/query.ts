@@ -1,0 +1,102 @@
+// Reading the audit log: filters by actor, entity, action and Nairobi days; newest first.
+import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
+import { nairobiDayStart, type AuditEntry, type AuditQuery } from '@duka/domain';
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+import { paged } from '../lib/paged.ts';
+
+const DAY_MS = 86_400_000;
+
+export function auditFilter(q: Omit<AuditQuery, 'skip' | 'limit'>): SQL | undefined {
+  const actor = q.actor?.toLowerCase();
+  return and(
+    actor
+      ? /^\d+$/.test(actor)
+        ? eq(auditLog.actorId, Number(actor))
+        : eq(auditLog.actorEmail, actor)
+      : undefined,
+    q.entity ? eq(auditLog.entity, q.entity) : undefined,
+    q.entity_id ? eq(auditLog.entityId, q.entity_id) : undefined,
+    // 'product' finds every product.… action; 'product.price.update' just that one.
+    q.action
+      ? or(
+          eq(auditLog.action, q.action),
+          like(auditLog.action, `${q.action.replace(/[%_\\]/g, '\\$&')}.%`),
+        )
+      : undefined,
+    q.from ? gte(auditLog.at, nairobiDayStart(q.from)) : undefined,
+    q.to ? lt(auditLog.at, new Date(nairobiDayStart(q.to).getTime() + DAY_MS)) : undefined,
+  );
+}
+
+export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor_id: row.actorId,
+    actor_email: row.actorEmail,
+    actor_role: row.actorRole,
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entityId,
+    before: row.before,
+    after: row.after,
+    ip: row.ip,
+    request_id: row.requestId,
+  };
+}
+
+export function listAudit(db: Db, q: AuditQuery) {
+  const where = auditFilter(q);
+  return paged(
+    'entries',
+    q,
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)),
+    db.select({ n: count() }).from(auditLog).where(where),
+    toAuditEntry,
+  );
+}
+
+/** Rows for the CSV export, newest first, at most `max`. */
+export async function auditRows(db: Db, q: Omit<AuditQuery, 'skip' | 'limit'>, max: number) {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(auditFilter(q))
+    .orderBy(desc(auditLog.id))
+    .limit(max);
+  return rows.map(toAuditEntry);
+}
+
+/** A CSV cell: quoted, and a leading = + - @ made text so a spreadsheet runs nothing. */
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export const AUDIT_CSV_HEADER = [
+  'id',
+  'at',
+  'actor_id',
+  'actor_email',
+  'actor_role',
+  'action',
+  'entity',
+  'entity_id',
+  'before',
+  'after',
+  'ip',
+  'request_id',
+] as const;
+
+export function auditCsv(entries: AuditEntry[]): string {
+  const lines = [AUDIT_CSV_HEADER.join(',')];
+  for (const e of entries) lines.push(AUDIT_CSV_HEADER.map((k) => csvCell(e[k])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,75 @@
+// One's own two-step sign-in (issue 25): set up, enable, disable.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  messageSchema,
+  recoveryCodesSchema,
+  twoFactorCodeSchema,
+  twoFactorDisableSchema,
+  twoFactorSetupSchema,
+} from '@duka/domain';
+import { auditOf } from '../audit/trail.ts';
+import { currentUser } from './plugin.ts';
+import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.ts';
+
+const tags = ['accounts'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.database.db, limits: app.limits };
+
+  app.post(
+    '/me/2fa/setup',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A new secret for an authenticator app, and its QR code (not on until enabled)',
+        security,
+        response: { 200: twoFactorSetupSchema, ...errors },
+      },
+    },
+    async (request) => setUpTwoFactor(deps.db, currentUser(request).id),
+  );
+
+  app.post(
+    '/me/2fa/enable',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Turn two-step sign-in on with a first code; answers ten single-use recovery codes',
+        security,
+        body: twoFactorCodeSchema,
+        response: { 200: recoveryCodesSchema, ...errors },
+      },
+    },
+    async (request) =>
+      enableTwoFactor(deps, currentUser(request).id, request.body.code, auditOf(request)),
+  );
+
+  app.post(
+    '/me/2fa/disable',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Turn two-step sign-in off, with the password and a code (or a recovery code)',
+        security,
+        body: twoFactorDisableSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      disableTwoFactor(deps, currentUser(request).id, request.body, auditOf(request)),
+  );
+};
+
+export default twoFactorRoutes;

@@ -1,0 +1,223 @@
+// Staff invitations (issue 25). Like a password reset, the link is made only when the outbox
+// sends the mail: the token's SHA-256 hash is stored on the invitation, the token itself never
+// (not in the outbox, not in a log). The link works once, for 72 hours; a newer invitation to
+// the same address ends the older.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  AUTH_MESSAGES,
+  meetsPasswordRule,
+  ROLE_LABELS,
+  type AcceptInvitation,
+  type InvitationView,
+  type Role,
+} from '@duka/domain';
+import type { Db, Tx } from '../db/client.ts';
+import { staffInvitations, users } from '../db/schema.ts';
+import { conflict, HttpError } from '../lib/http-error.ts';
+import type { Limits } from '../limits/plugin.ts';
+import type { AuditTrail } from '../audit/trail.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { register } from '../auth/service.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { nairobiDateTime } from '../outbox/format.ts';
+import { button, emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
+import { enqueueEmail, PUBLIC_URL } from '../outbox/service.ts';
+import type { Renderer } from '../outbox/worker.ts';
+import { changeRole } from './roles.ts';
+
+export const INVITATION_KIND = 'staff-invitation';
+const SUBJECT = 'You are invited to run a Duka shop';
+export const INVITATION_HOURS = 72;
+
+export const INVITATION_MESSAGES = {
+  invalid: 'This invitation link is invalid, has been used or has expired. Ask for a new one.',
+  alreadyStaff: 'This person is already on the staff.',
+  wrongPassword: 'That is not the password of this account.',
+  detailsNeeded: 'Choose a username and give a phone number to make your account.',
+} as const;
+
+const invalid = () => new HttpError(410, 'INVITATION_INVALID', INVITATION_MESSAGES.invalid);
+
+/** POST /api/admin/staff/invitations: records the invitation and queues its mail. */
+export async function invite(
+  db: Db,
+  input: { email: string; role: Role },
+  invitedBy: number,
+  audit: AuditTrail,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.email, input.email));
+    if (existing?.role) throw conflict(INVITATION_MESSAGES.alreadyStaff, 'ALREADY_STAFF');
+    await tx.update(staffInvitations).set({ revokedAt: now }).where(pending(input.email, now));
+    const [row] = await tx
+      .insert(staffInvitations)
+      .values({
+        email: input.email,
+        role: input.role,
+        // A placeholder nobody can present: the real token is made when the mail is sent.
+        tokenHash: `unsent:${randomUUID()}`,
+        invitedBy,
+        expiresAt: new Date(now.getTime() + INVITATION_HOURS * 3_600_000),
+      })
+      .returning();
+    await enqueueEmail(tx, { kind: INVITATION_KIND, to: input.email, subject: SUBJECT, text: '' });
+    await audit.record(tx, {
+      action: 'staff.invite',
+      entity: 'staff_invitation',
+      entityId: row!.id,
+      after: { email: input.email, role: input.role },
+    });
+    return row!;
+  });
+}
+
+const pending = (email: string, now: Date) =>
+  and(
+    eq(staffInvitations.email, email),
+    isNull(staffInvitations.acceptedAt),
+    isNull(staffInvitations.revokedAt),
+    gt(staffInvitations.expiresAt, now),
+  );
+
+function invitationMail(role: Role, link: string, validUntil: Date) {
+  const until = nairobiDateTime(validUntil);
+  const what = `You have been invited to help run the Duka shop, as ${ROLE_LABELS[role]}.`;
+  const text =
+    `Habari,\n\n${what} Open this link to accept:\n\n${link}\n\n` +
+    `The link works once, until ${until}. If you did not expect it, ignore this e-mail.\n` +
+    textFooter;
+  const html = emailHtml(
+    SUBJECT,
+    paragraph('Habari,') +
+      paragraph(what) +
+      button('Accept the invitation', link) +
+      paragraph(
+        `The link works once, until ${until}. If you did not expect it, ignore this e-mail.`,
+      ),
+  );
+  return { text, html };
+}
+
+export function invitationMailRenderer(db: Db): Renderer {
+  return async (message, now) => {
+    const [row] = await db
+      .select()
+      .from(staffInvitations)
+      .where(pending(message.recipient, now))
+      .orderBy(desc(staffInvitations.id))
+      .limit(1);
+    if (!row) return null;
+    const token = randomBytes(32).toString('base64url');
+    await db
+      .update(staffInvitations)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(staffInvitations.id, row.id));
+    const sent = invitationMail(
+      row.role,
+      `${PUBLIC_URL}/staff-invite?token=${token}`,
+      row.expiresAt,
+    );
+    const kept = invitationMail(
+      row.role,
+      `${PUBLIC_URL}/staff-invite?token=[hidden]`,
+      row.expiresAt,
+    );
+    return { subject: SUBJECT, ...sent, keep: kept };
+  };
+}
+
+async function liveInvitation(db: Db | Tx, token: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(staffInvitations)
+    .where(
+      and(
+        eq(staffInvitations.tokenHash, hashToken(token)),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+        gt(staffInvitations.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** What the invitation page shows before anything is typed. */
+export async function viewInvitation(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<InvitationView> {
+  const row = await liveInvitation(db, token, now);
+  if (!row) throw invalid();
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, row.email));
+  return { email: row.email, role: row.role, has_account: Boolean(account) };
+}
+
+/**
+ * Accepts: the address's account confirms with its password, or a new account is made (the
+ * sign-up rules); either way it gets the role. The invitation is used up by a conditional
+ * update, so of two acceptances at once only one wins.
+ */
+export async function acceptInvitation(
+  deps: { db: Db; limits: Limits },
+  input: AcceptInvitation,
+  auditFor: (user: { id: number; email: string; role: string | null }) => AuditTrail,
+  now = new Date(),
+): Promise<{ message: string; email: string }> {
+  const { db, limits } = deps;
+  const row = await liveInvitation(db, input.token, now);
+  if (!row) throw invalid();
+  const [account] = await db.select().from(users).where(eq(users.email, row.email));
+  let userId: number;
+  if (account) {
+    await limits.enforce(limits.rules.loginAccount, account.email);
+    if (!(await verifyPassword(account.passwordHash, input.password))) {
+      throw new HttpError(400, 'WRONG_PASSWORD', INVITATION_MESSAGES.wrongPassword, {
+        password: INVITATION_MESSAGES.wrongPassword,
+      });
+    }
+    userId = account.id;
+  } else {
+    if (!input.username || !input.phone_number) {
+      throw new HttpError(400, 'DETAILS_NEEDED', INVITATION_MESSAGES.detailsNeeded);
+    }
+    if (!meetsPasswordRule(input.password)) {
+      throw new HttpError(400, 'VALIDATION_ERROR', AUTH_MESSAGES.passwordRule, {
+        password: AUTH_MESSAGES.passwordRule,
+      });
+    }
+    const user = await register(db, {
+      username: input.username,
+      email: row.email,
+      phone_number: input.phone_number,
+      password: input.password,
+    });
+    userId = user.id;
+  }
+  await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(staffInvitations)
+      .set({
+        acceptedAt: now,
+        acceptedBy: userId,
+        tokenHash: sql`'used:' || ${staffInvitations.id}`,
+      })
+      .where(and(eq(staffInvitations.id, row.id), isNull(staffInvitations.acceptedAt)))
+      .returning({ id: staffInvitations.id });
+    if (!used) throw invalid();
+    const { before, after } = await changeRole(tx, userId, row.role);
+    await auditFor({ id: userId, email: row.email, role: row.role }).record(tx, {
+      action: 'staff.invitation.accept',
+      entity: 'user',
+      entityId: userId,
+      before: { role: before.role },
+      after: { role: after.role, invitation_id: row.id },
+    });
+  });
+  return { message: 'Welcome to the staff. You can now log in.', email: row.email };
+}

@@ -1,0 +1,94 @@
+// The Staff screen's data and changes: who is staff, pending invitations, roles, removal and the
+// shop's two-step setting. Each change is audited in its own transaction.
+import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { Role, StaffList } from '@duka/domain';
+import type { Db } from '../db/client.ts';
+import { sessions, staffInvitations, staffSettings, users } from '../db/schema.ts';
+import { notFound } from '../lib/http-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
+import { changeRole } from './roles.ts';
+
+export async function listStaff(db: Db, now = new Date()): Promise<StaffList> {
+  const [staff, invitations, [settings]] = await Promise.all([
+    db.select().from(users).where(isNotNull(users.role)).orderBy(asc(users.id)),
+    db
+      .select()
+      .from(staffInvitations)
+      .where(
+        and(
+          isNull(staffInvitations.acceptedAt),
+          isNull(staffInvitations.revokedAt),
+          gt(staffInvitations.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(staffInvitations.id)),
+    db.select().from(staffSettings).where(eq(staffSettings.id, 1)),
+  ]);
+  return {
+    staff: staff.map((u) => ({
+      id: u.id,
+      username: u.username,
+      email: u.email,
+      role: u.role!,
+      two_factor: u.totpEnabledAt !== null,
+      last_active_at: u.lastActiveAt?.toISOString() ?? null,
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      created_at: i.createdAt.toISOString(),
+      expires_at: i.expiresAt.toISOString(),
+    })),
+    require_two_factor: settings?.requireTwoFactor ?? false,
+  };
+}
+
+/**
+ * A new role for a staff member (404 for anyone not on the staff; 409 LAST_OWNER), or none:
+ * removal ends every session of theirs at once.
+ */
+export async function setStaffRole(db: Db, userId: number, role: Role | null, audit: AuditTrail) {
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    if (!target?.role) throw notFound(`A staff member ${userId}`);
+    const { before, after } = await changeRole(tx, userId, role);
+    if (role === null) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'staff access removed' })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    }
+    await audit.record(tx, {
+      action: role === null ? 'staff.remove' : 'staff.role.update',
+      entity: 'user',
+      entityId: userId,
+      before: { role: before.role },
+      after: { role: after.role },
+    });
+  });
+}
+
+export async function setRequireTwoFactor(db: Db, required: boolean, audit: AuditTrail) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(staffSettings)
+      .where(eq(staffSettings.id, 1))
+      .for('update');
+    await tx
+      .insert(staffSettings)
+      .values({ id: 1, requireTwoFactor: required })
+      .onConflictDoUpdate({
+        target: staffSettings.id,
+        set: { requireTwoFactor: required, updatedAt: new Date() },
+      });
+    await audit.record(tx, {
+      action: 'settings.staff.update',
+      entity: 'settings',
+      entityId: 'staff',
+      before: { require_two_factor: before?.requireTwoFactor ?? false },
+      after: { require_two_factor: required },
+    });
+  });
+}
