@@ -12,6 +12,8 @@ import { useNotice } from '../../../components/ui/notices.tsx';
 import { ErrorText, FormMessage, LoadingText } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { PriceHistory } from '../components/price-history.tsx';
 import {
   adminCategoriesQuery,
   patchVariant,
@@ -289,10 +291,20 @@ function Editor({ product }: { product: Product }) {
 export default function EditProductPage() {
   const id = Number(useParams().id);
   useDocumentTitle('Edit product');
+  const can = useCan();
   const product = useQuery({ ...productQuery(id), enabled: Number.isInteger(id) && id > 0 });
   if (product.isPending) return <LoadingText />;
   if (product.isError)
     return <ErrorText>We could not load this product: {product.error.message}</ErrorText>;
   // A new key starts the form afresh when another product is opened.
-  return <Editor key={product.data.id} product={product.data} />;
+  return (
+    <>
+      <Editor key={product.data.id} product={product.data} />
+      {can('audit.read') && (
+        <div className="mx-auto max-w-5xl">
+          <PriceHistory productId={product.data.id} />
+        </div>
+      )}
+    </>
+  );
 }
