@@ -11,7 +11,7 @@ export function auditFilter(q: Omit<AuditQuery, 'skip' | 'limit'>): SQL | undefi
   const actor = q.actor?.toLowerCase();
   return and(
     actor
-      ? /^\d+$/.test(actor)
+      ? /^\d{1,10}$/.test(actor) && Number(actor) <= 2_147_483_647
         ? eq(auditLog.actorId, Number(actor))
         : eq(auditLog.actorEmail, actor)
       : undefined,
