@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import { nairobiDayStart, type AuditEntry, type AuditQuery } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
+import { csvCell } from '../lib/csv.ts';
 import { paged } from '../lib/paged.ts';
 
 const DAY_MS = 86_400_000;
@@ -68,17 +69,12 @@ export async function auditRows(db: Db, q: Omit<AuditQuery, 'skip' | 'limit'>, m
   return rows.map(toAuditEntry);
 }
 
-/** A CSV cell: quoted, and a leading = + - @ made text so a spreadsheet runs nothing. */
-export function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined
-      ? ''
-      : typeof value === 'string'
-        ? value
-        : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
+const cellText = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
 
 export const AUDIT_CSV_HEADER = [
   'id',
@@ -97,6 +93,7 @@ export const AUDIT_CSV_HEADER = [
 
 export function auditCsv(entries: AuditEntry[]): string {
   const lines = [AUDIT_CSV_HEADER.join(',')];
-  for (const e of entries) lines.push(AUDIT_CSV_HEADER.map((k) => csvCell(e[k])).join(','));
+  for (const e of entries)
+    lines.push(AUDIT_CSV_HEADER.map((k) => csvCell(cellText(e[k]))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

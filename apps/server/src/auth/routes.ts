@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   apiErrorSchema,
@@ -15,7 +14,6 @@ import {
   userSchema,
 } from '@duka/domain';
 import { unauthorized } from '../lib/http-error.ts';
-import { users } from '../db/schema.ts';
 import { logIn } from './login.ts';
 import { recordFailedSignIn, recordSignIn } from './sign-in-audit.ts';
 import { checkSecondFactor } from './two-factor.ts';
@@ -25,7 +23,8 @@ import { bearerOf } from './tokens.ts';
 
 const tags = ['accounts'];
 const security = [{ bearerAuth: [] }];
-const errors = {
+/** The answers every account route may give besides its own. */
+export const accountErrors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
   409: apiErrorSchema,
@@ -48,7 +47,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a shopper account',
         body: registerSchema,
-        response: { 201: messageSchema.extend({ user: userSchema }), ...errors },
+        response: { 201: messageSchema.extend({ user: userSchema }), ...accountErrors },
       },
     },
     async (request, reply) => {
@@ -66,14 +65,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'With two-step sign-in on, the answer is `{mfa_required: true, mfa_token}` instead of tokens: send the code to POST /api/login/2fa.',
         body: loginSchema,
-        response: { 200: z.union([loginResponseSchema, mfaChallengeSchema]), ...errors },
+        response: { 200: z.union([loginResponseSchema, mfaChallengeSchema]), ...accountErrors },
       },
     },
     async (request) => {
       const { email, password } = request.body;
       const user = await logIn({ db, limits: app.limits }, email, password, request.ip).catch(
         async (err: unknown) => {
-          await recordFailedSignIn(db, request, email, 'password');
+          await recordFailedSignIn(db, request, { email }, 'password');
           throw err;
         },
       );
@@ -101,7 +100,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Each code is accepted once; wrong codes are limited per account (429 with Retry-After).',
         body: loginSecondStepSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, ...accountErrors },
       },
     },
     async (request) => {
@@ -111,8 +110,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await checkSecondFactor({ db, limits: app.limits }, userId, request.body).catch(
         async (err: unknown) => {
-          const [row] = await db.select().from(users).where(eq(users.id, userId));
-          if (row) await recordFailedSignIn(db, request, row.email, 'two-step code');
+          await recordFailedSignIn(db, request, { id: userId }, 'two-step code');
           throw err;
         },
       );
@@ -202,7 +200,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Update your profile; a new password needs the current one',
         security,
         body: profileUpdateSchema,
-        response: { 200: messageSchema.extend({ user: userSchema }), ...errors },
+        response: { 200: messageSchema.extend({ user: userSchema }), ...accountErrors },
       },
     },
     async (request) => {

@@ -21,13 +21,13 @@ export async function recordSignIn(db: Db, request: FastifyRequest, user: Person
 export async function recordFailedSignIn(
   db: Db,
   request: FastifyRequest,
-  email: string,
+  who: { email: string } | { id: number },
   step: 'password' | 'two-step code',
 ) {
   const [user] = await db
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
-    .where(eq(users.email, email));
+    .where('id' in who ? eq(users.id, who.id) : eq(users.email, who.email));
   if (!user?.role) return;
   await auditOf(request, user).record(db, {
     action: 'staff.sign_in.failed',

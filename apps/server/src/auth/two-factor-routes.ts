@@ -1,7 +1,6 @@
 // One's own two-step sign-in (issue 25): set up, enable, disable.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   messageSchema,
   recoveryCodesSchema,
   twoFactorCodeSchema,
@@ -10,16 +9,11 @@ import {
 } from '@duka/domain';
 import { auditOf } from '../audit/trail.ts';
 import { currentUser } from './plugin.ts';
+import { accountErrors } from './routes.ts';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.ts';
 
 const tags = ['accounts'];
 const security = [{ bearerAuth: [] }];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
 
 const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, limits: app.limits };
@@ -32,7 +26,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A new secret for an authenticator app, and its QR code (not on until enabled)',
         security,
-        response: { 200: twoFactorSetupSchema, ...errors },
+        response: { 200: twoFactorSetupSchema, ...accountErrors },
       },
     },
     async (request) => setUpTwoFactor(deps.db, currentUser(request).id),
@@ -48,7 +42,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           'Turn two-step sign-in on with a first code; answers ten single-use recovery codes',
         security,
         body: twoFactorCodeSchema,
-        response: { 200: recoveryCodesSchema, ...errors },
+        response: { 200: recoveryCodesSchema, ...accountErrors },
       },
     },
     async (request) =>
@@ -64,7 +58,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Turn two-step sign-in off, with the password and a code (or a recovery code)',
         security,
         body: twoFactorDisableSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema, ...accountErrors },
       },
     },
     async (request) =>

@@ -7,10 +7,11 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client.ts';
 import { recoveryCodes, users } from '../db/schema.ts';
-import { conflict, found, HttpError } from '../lib/http-error.ts';
+import { conflict, HttpError } from '../lib/http-error.ts';
 import type { Limits } from '../limits/plugin.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { verifyPassword } from './password.ts';
+import { getUser } from './service.ts';
 import { matchingStep, newSecret, otpauthUrl } from './totp.ts';
 
 export const TWO_FACTOR_MESSAGES = {
@@ -31,13 +32,8 @@ const newRecoveryCode = () => {
 };
 const wrongCode = () => new HttpError(400, 'WRONG_CODE', TWO_FACTOR_MESSAGES.wrongCode);
 
-async function userRow(db: Db, userId: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return found(row, 'The account');
-}
-
 export async function setUpTwoFactor(db: Db, userId: number) {
-  const user = await userRow(db, userId);
+  const user = await getUser(db, userId);
   if (user.totpEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn, 'TWO_FACTOR_ON');
   const secret = newSecret();
   await db
@@ -97,7 +93,7 @@ export async function enableTwoFactor(
   audit: AuditTrail,
 ): Promise<{ recovery_codes: string[] }> {
   const { db, limits } = deps;
-  const user = await userRow(db, userId);
+  const user = await getUser(db, userId);
   if (user.totpEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn, 'TWO_FACTOR_ON');
   if (!user.totpSecret) throw conflict(TWO_FACTOR_MESSAGES.notSetUp, 'TWO_FACTOR_NOT_SET_UP');
   await throttled(limits, userId, () => useCode(db, user, code));
@@ -124,7 +120,7 @@ export async function disableTwoFactor(
   audit: AuditTrail,
 ): Promise<{ message: string }> {
   const { db, limits } = deps;
-  const user = await userRow(db, userId);
+  const user = await getUser(db, userId);
   if (!user.totpEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.notOn, 'TWO_FACTOR_OFF');
   await throttled(limits, userId, async () =>
     (await verifyPassword(user.passwordHash, input.password))
@@ -155,7 +151,7 @@ export async function checkSecondFactor(
   answer: { code?: string | undefined; recovery_code?: string | undefined },
 ): Promise<typeof users.$inferSelect> {
   const { db, limits } = deps;
-  const user = await userRow(db, userId);
+  const user = await getUser(db, userId);
   if (!user.totpEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.notOn, 'TWO_FACTOR_OFF');
   await throttled(limits, userId, async () => {
     if (answer.code) return useCode(db, user, answer.code);

@@ -7,7 +7,8 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { product } from '../../test/checkout-fixture.ts';
 import { products } from '../db/schema.ts';
-import { csvCell, SHOPIFY_COLUMNS } from './csv-export.ts';
+import { csvCell } from '../lib/csv.ts';
+import { SHOPIFY_COLUMNS } from './csv-export.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

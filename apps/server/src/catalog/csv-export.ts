@@ -11,6 +11,7 @@ import {
   products,
   productVariants,
 } from '../db/schema.ts';
+import { csvCell } from '../lib/csv.ts';
 
 export const SHOPIFY_COLUMNS = [
   'Handle',
@@ -38,16 +39,6 @@ export const SHOPIFY_COLUMNS = [
 ] as const;
 
 type Row = Partial<Record<(typeof SHOPIFY_COLUMNS)[number], string>>;
-
-/**
- * One cell: quoted when it holds a comma, quote or line break; and, when it starts like a
- * formula (=, +, -, @, tab, CR), led by a quote mark so a spreadsheet shows it instead of running
- * it (OWASP's CSV injection advice).
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 const line = (row: Row) => SHOPIFY_COLUMNS.map((c) => csvCell(row[c] ?? '')).join(',') + '\r\n';
 

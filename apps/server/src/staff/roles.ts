@@ -12,17 +12,19 @@ export type UserRow = typeof users.$inferSelect;
 export const LAST_OWNER = 'The shop must keep at least one owner.';
 
 /**
- * Gives the account `role` (null: no staff access) inside `tx`; 409 LAST_OWNER when that would
- * leave no owner. Returns the row before and after.
+ * Gives the account `role` (null: no staff access) inside `tx`, or the role `next` makes of its
+ * current one (it may throw to refuse); 409 LAST_OWNER when that would leave no owner. Returns
+ * the row before and after.
  */
 export async function changeRole(
   tx: Tx,
   id: number,
-  role: Role | null,
+  to: Role | null | ((current: Role | null) => Role | null),
 ): Promise<{ before: UserRow; after: UserRow }> {
   await tx.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).for('update');
   const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   const before = found(target, `The account ${id}`);
+  const role = typeof to === 'function' ? to(before.role) : to;
   if (before.role === 'owner' && role !== 'owner') {
     const [others] = await tx
       .select({ n: count() })
@@ -41,9 +43,9 @@ export async function changeRole(
  */
 export function setAdminRights(db: Db | Tx, id: number, makeAdmin: boolean, audit?: AuditTrail) {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
-    const current = found(target, `The account ${id}`).role;
-    const changed = await changeRole(tx, id, makeAdmin ? (current ?? 'manager') : null);
+    const changed = await changeRole(tx, id, (current) =>
+      makeAdmin ? (current ?? 'manager') : null,
+    );
     await audit?.record(tx, {
       action: 'staff.role.update',
       entity: 'user',

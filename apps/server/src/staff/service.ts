@@ -50,9 +50,10 @@ export async function listStaff(db: Db, now = new Date()): Promise<StaffList> {
  */
 export async function setStaffRole(db: Db, userId: number, role: Role | null, audit: AuditTrail) {
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
-    if (!target?.role) throw notFound(`A staff member ${userId}`);
-    const { before, after } = await changeRole(tx, userId, role);
+    const { before, after } = await changeRole(tx, userId, (current) => {
+      if (!current) throw notFound(`A staff member ${userId}`);
+      return role;
+    });
     if (role === null) {
       await tx
         .update(sessions)
