@@ -4,10 +4,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import dashboardAdmin from './dashboard.ts';
 import searchAdmin from './search.ts';
+import customerRoutes from './customers.ts';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(dashboardAdmin);
   await app.register(searchAdmin);
+  await app.register(customerRoutes);
 };
 
 export default adminRoutes;

@@ -2,6 +2,7 @@
 // hiding of a review. Whether someone bought a product is the orders domain's answer, handed in
 // by app.ts (catalog never imports orders: orders imports catalog).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditOf } from '../audit/trail.ts';
 import {
   apiErrorSchema,
   idParamSchema,
@@ -82,7 +83,8 @@ const reviewRoutes: FastifyPluginAsyncZod<{ hasBought: HasBought }> = async (app
         },
       },
     },
-    async (request) => setReviewHidden(deps.db, request.params.id, request.body.hidden),
+    async (request) =>
+      setReviewHidden(deps.db, request.params.id, request.body.hidden, auditOf(request)),
   );
 };
 

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { products, reviews } from '../db/schema.ts';
 import { conflict, forbidden, found } from '../lib/http-error.ts';
 import { toReview } from './mappers.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 
 /** Asks the orders domain whether the shopper bought the product (wired in app.ts). */
 export type HasBought = (tx: Db | Tx, userId: number, productId: number) => Promise<boolean>;
@@ -106,7 +107,12 @@ export async function reviewEligibility(
 }
 
 /** An administrator hides a review (or shows it again); the product's rating follows. */
-export async function setReviewHidden(db: Db, id: number, hidden: boolean): Promise<Review> {
+export async function setReviewHidden(
+  db: Db,
+  id: number,
+  hidden: boolean,
+  audit?: AuditTrail,
+): Promise<Review> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(reviews).where(eq(reviews.id, id));
     const review = found(current, `The review ${id}`);
@@ -117,6 +123,13 @@ export async function setReviewHidden(db: Db, id: number, hidden: boolean): Prom
       .where(eq(reviews.id, id))
       .returning();
     await recomputeRating(tx, review.productId);
+    await audit?.record(tx, {
+      action: hidden ? 'review.hide' : 'review.show',
+      entity: 'review',
+      entityId: id,
+      before: { hidden: review.hiddenAt !== null },
+      after: { hidden, product_id: review.productId },
+    });
     return toReview(row!);
   });
 }

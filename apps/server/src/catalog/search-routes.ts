@@ -1,5 +1,6 @@
 // Search beyond the listing: suggestions as one types (public) and the synonyms the admin keeps.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditOf } from '../audit/trail.ts';
 import { z } from 'zod';
 import {
   apiErrorSchema,
@@ -76,7 +77,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: synonymsAnswerSchema, 400: apiErrorSchema },
         },
       },
-      async (request) => answer(await saveSynonyms(db, request.body.synonyms)),
+      async (request) => answer(await saveSynonyms(db, request.body.synonyms, auditOf(request))),
     );
   };
   await app.register(adminRoutes);

@@ -1,5 +1,6 @@
 // The back office's Contacts screen and the notifications bell with its replies.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditOf } from '../audit/trail.ts';
 import {
   adminMessagesSchema,
   apiErrorSchema,
@@ -67,7 +68,13 @@ const contactsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      replyToMessage({ db }, request.params.id, currentUser(request).id, request.body.message),
+      replyToMessage(
+        { db },
+        request.params.id,
+        currentUser(request).id,
+        request.body.message,
+        auditOf(request),
+      ),
   );
 };
 

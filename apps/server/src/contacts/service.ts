@@ -6,6 +6,7 @@ import { paged, type PageRequest } from '../lib/paged.ts';
 import { emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import * as repo from './repo.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 
 /** SPEC §9: the bell lists at most 5 messages. */
 export const BELL_SIZE = 5;
@@ -75,6 +76,7 @@ export async function replyToMessage(
   contactId: number,
   adminId: number,
   body: string,
+  audit?: AuditTrail,
 ): Promise<{ message: string }> {
   const contact = found(await repo.findContact(deps.db, contactId), 'The message');
   await deps.db.transaction(async (tx) => {
@@ -84,6 +86,12 @@ export async function replyToMessage(
       ...replyEmail(contact, body),
     });
     await repo.recordReply(tx, { contactId: contact.id, adminId, body, emailId: email.id });
+    await audit?.record(tx, {
+      action: 'contact.reply',
+      entity: 'contact',
+      entityId: contact.id,
+      after: { to: contact.email, outbox_id: email.id },
+    });
   });
   return { message: REPLY_MESSAGES.sent };
 }

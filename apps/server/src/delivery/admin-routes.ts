@@ -1,6 +1,7 @@
 // The back office's Delivery screen: county fees and days one by one or several at once, and the
 // pickup points.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditOf } from '../audit/trail.ts';
 import { z } from 'zod';
 import {
   apiErrorSchema,
@@ -38,7 +39,12 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [county] = await updateCounties(db, [request.params.code], request.body);
+      const [county] = await updateCounties(
+        db,
+        [request.params.code],
+        request.body,
+        auditOf(request),
+      );
       return countyView(county!);
     },
   );
@@ -57,7 +63,7 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { codes, ...change } = request.body;
-      return (await updateCounties(db, codes, change)).map(countyView);
+      return (await updateCounties(db, codes, change, auditOf(request))).map(countyView);
     },
   );
 
@@ -87,7 +93,8 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: pickupPointSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createPickupPoint(db, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createPickupPoint(db, request.body, auditOf(request))),
   );
 
   app.patch(
@@ -103,7 +110,7 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pickupPointSchema, 404: apiErrorSchema, ...errors },
       },
     },
-    async (request) => updatePickupPoint(db, request.params.id, request.body),
+    async (request) => updatePickupPoint(db, request.params.id, request.body, auditOf(request)),
   );
 
   app.delete(
@@ -119,7 +126,7 @@ const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePickupPoint(db, request.params.id);
+      await deletePickupPoint(db, request.params.id, auditOf(request));
       return { message: 'Pickup point removed' };
     },
   );

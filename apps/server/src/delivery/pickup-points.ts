@@ -5,7 +5,8 @@ import type { PickupPoint, PickupPointInput } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { pickupPoints } from '../db/schema.ts';
 import { found } from '../lib/http-error.ts';
-import { countyTerms, pickupPointView } from './settings.ts';
+import { countyTerms, pickupPointView, type PickupPointRow } from './settings.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 
 type Parsed = Omit<PickupPointInput, 'active'> & { active?: boolean | undefined };
 
@@ -20,39 +21,76 @@ function columnsOf(input: Partial<Parsed>) {
   };
 }
 
-export async function createPickupPoint(db: Db, input: Parsed): Promise<PickupPoint> {
-  const [row] = await db
-    .insert(pickupPoints)
-    .values({
-      name: input.name,
-      countyCode: input.county_code,
-      address: input.address,
-      openingHours: input.opening_hours,
-      feeCents: input.fee * 100,
-      active: input.active ?? true,
-    })
-    .returning();
-  return pickupPointView(row!, await countyTerms(db, row!.countyCode));
+/** What the audit log keeps of a point. */
+const fieldsOf = ({ createdAt: _c, updatedAt: _u, ...fields }: PickupPointRow) => fields;
+
+export async function createPickupPoint(
+  db: Db,
+  input: Parsed,
+  audit?: AuditTrail,
+): Promise<PickupPoint> {
+  const row = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(pickupPoints)
+      .values({
+        name: input.name,
+        countyCode: input.county_code,
+        address: input.address,
+        openingHours: input.opening_hours,
+        feeCents: input.fee * 100,
+        active: input.active ?? true,
+      })
+      .returning();
+    await audit?.record(tx, {
+      action: 'delivery.pickup_point.create',
+      entity: 'pickup_point',
+      entityId: made!.id,
+      after: fieldsOf(made!),
+    });
+    return made!;
+  });
+  return pickupPointView(row, await countyTerms(db, row.countyCode));
 }
 
 export async function updatePickupPoint(
   db: Db,
   id: number,
   input: Partial<Parsed>,
+  audit?: AuditTrail,
 ): Promise<PickupPoint> {
-  const [row] = await db
-    .update(pickupPoints)
-    .set({ ...columnsOf(input), updatedAt: new Date() })
-    .where(eq(pickupPoints.id, id))
-    .returning();
-  const point = found(row, 'Pickup point');
+  const point = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(pickupPoints)
+      .where(eq(pickupPoints.id, id))
+      .for('update');
+    found(before, 'Pickup point');
+    const [row] = await tx
+      .update(pickupPoints)
+      .set({ ...columnsOf(input), updatedAt: new Date() })
+      .where(eq(pickupPoints.id, id))
+      .returning();
+    await audit?.record(tx, {
+      action: 'delivery.pickup_point.update',
+      entity: 'pickup_point',
+      entityId: id,
+      before: fieldsOf(before!),
+      after: fieldsOf(row!),
+    });
+    return row!;
+  });
   return pickupPointView(point, await countyTerms(db, point.countyCode));
 }
 
-export async function deletePickupPoint(db: Db, id: number): Promise<void> {
-  const [row] = await db
-    .delete(pickupPoints)
-    .where(eq(pickupPoints.id, id))
-    .returning({ id: pickupPoints.id });
-  found(row, 'Pickup point');
+export async function deletePickupPoint(db: Db, id: number, audit?: AuditTrail): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(pickupPoints).where(eq(pickupPoints.id, id)).returning();
+    found(row, 'Pickup point');
+    await audit?.record(tx, {
+      action: 'delivery.pickup_point.delete',
+      entity: 'pickup_point',
+      entityId: id,
+      before: fieldsOf(row!),
+    });
+  });
 }

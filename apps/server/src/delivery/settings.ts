@@ -16,6 +16,7 @@ import {
 import type { Db, Tx } from '../db/client.ts';
 import { deliveryCounties, pickupPoints } from '../db/schema.ts';
 import { badRequest, found, notFound } from '../lib/http-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 
 /** A county's figures as the server computes with them: cents, days. */
 export interface CountyTerms {
@@ -74,6 +75,7 @@ export async function updateCounties(
   db: Db,
   codes: readonly string[],
   change: CountyUpdate | Omit<CountyBulkUpdate, 'codes'>,
+  audit?: AuditTrail,
 ): Promise<CountyTerms[]> {
   return db.transaction(async (tx) => {
     const rows = new Map(
@@ -116,6 +118,13 @@ export async function updateCounties(
         .insert(deliveryCounties)
         .values({ code, ...values })
         .onConflictDoUpdate({ target: deliveryCounties.code, set: values });
+      await audit?.record(tx, {
+        action: 'delivery.county.update',
+        entity: 'county',
+        entityId: code,
+        before: { ...now },
+        after: { ...next },
+      });
       updated.push(next);
     }
     return updated;

@@ -1,6 +1,7 @@
 // The back office's Invoices screen (issue 23): every invoice and credit note with its state at
 // KRA (pending, sent, failed with KRA's message), a retry once the cause is fixed, and the device.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditOf } from '../audit/trail.ts';
 import {
   adminInvoicePageSchema,
   adminInvoiceQuerySchema,
@@ -78,7 +79,19 @@ const invoicesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const requeued = await repo.requeue(db, id, new Date());
+      const requeued = await db.transaction(async (tx) => {
+        const row = await repo.requeue(tx, id, new Date());
+        if (row) {
+          await auditOf(request).record(tx, {
+            action: 'invoice.retry',
+            entity: 'invoice',
+            entityId: id,
+            before: { status: 'failed' },
+            after: { status: 'pending' },
+          });
+        }
+        return row;
+      });
       if (!requeued) {
         found(await repo.invoiceById(db, id), `The invoice ${id}`);
         throw conflict('This invoice was already accepted by KRA.', 'ALREADY_SENT');

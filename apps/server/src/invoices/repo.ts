@@ -89,7 +89,7 @@ export function listInvoices(db: Db, status: string | undefined) {
 }
 
 /** A failed invoice goes back in the queue (after the cause is fixed), with the same number. */
-export async function requeue(db: Db, id: number, now: Date) {
+export async function requeue(db: Db | Tx, id: number, now: Date) {
   const [row] = await db
     .update(invoices)
     .set({ status: 'pending', nextAttemptAt: now, claimedUntil: null })

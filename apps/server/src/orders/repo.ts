@@ -238,6 +238,24 @@ export async function earnings(db: Db): Promise<{ earnings: number; orders: numb
   return { earnings: Number(row?.earnings ?? 0), orders: row?.orders ?? 0 };
 }
 
+/** Per customer: how many orders they placed and what their paid ones came to (the Customers list). */
+export async function spendingOf(
+  db: Db,
+  userIds: number[],
+): Promise<Map<number, { orders: number; spentCents: number }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: orders.userId,
+      orders: count(),
+      spent: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${earning()}), 0)`,
+    })
+    .from(orders)
+    .where(inArray(orders.userId, userIds))
+    .groupBy(orders.userId);
+  return new Map(rows.map((r) => [r.userId!, { orders: r.orders, spentCents: Number(r.spent) }]));
+}
+
 /** Money taken per Nairobi day (UTC+3) since `since`. */
 export async function salesByDay(db: Db, since: Date) {
   const rows = await queryRows<{ day: string; total: number }>(

@@ -1,6 +1,7 @@
 // The back office's view of every message the shop sent, is sending, kept or gave up on, and the
 // resend of one that failed.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditOf } from '../audit/trail.ts';
 import {
   adminOutboxQuerySchema,
   apiErrorSchema,
@@ -68,7 +69,7 @@ const outboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => toMessage(await resend(db, request.params.id)),
+    async (request) => toMessage(await resend(db, request.params.id, auditOf(request))),
   );
 };
 

@@ -69,7 +69,7 @@ export async function findMessage(db: Db, id: number): Promise<OutboxRow | undef
 }
 
 /** A failed or kept message goes back in the queue for a new round of attempts. */
-export async function requeue(db: Db, id: number, now: Date): Promise<OutboxRow | undefined> {
+export async function requeue(db: Db | Tx, id: number, now: Date): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(outbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now, claimedUntil: null })

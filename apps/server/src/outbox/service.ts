@@ -6,6 +6,7 @@ import { paged, type PageRequest } from '../lib/paged.ts';
 import { validateMail } from '../mail/smtp.ts';
 import { toInternational } from '../sms/phone.ts';
 import * as repo from './repo.ts';
+import type { AuditTrail } from '../audit/trail.ts';
 
 /** Written into links by templates; the worker puts PUBLIC_URL in its place when it sends. */
 export const PUBLIC_URL = '{{PUBLIC_URL}}';
@@ -78,9 +79,26 @@ export function listOutbox(
 }
 
 /** An administrator sends a failed (or kept) message again: a new round of attempts. */
-export async function resend(db: Db, id: number, now = new Date()): Promise<repo.OutboxRow> {
+export async function resend(
+  db: Db,
+  id: number,
+  audit?: AuditTrail,
+  now = new Date(),
+): Promise<repo.OutboxRow> {
   const message = found(await repo.findMessage(db, id), `The message ${id}`);
-  const requeued = await repo.requeue(db, message.id, now);
+  const requeued = await db.transaction(async (tx) => {
+    const row = await repo.requeue(tx, message.id, now);
+    if (row) {
+      await audit?.record(tx, {
+        action: 'outbox.resend',
+        entity: 'outbox',
+        entityId: id,
+        before: { status: message.status },
+        after: { status: row.status, to: message.recipient, kind: message.kind },
+      });
+    }
+    return row;
+  });
   if (!requeued) {
     throw new HttpError(
       409,

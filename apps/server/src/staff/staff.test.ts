@@ -320,6 +320,47 @@ describe('audit log', () => {
     expect((await auditRows('product.stock.update')).length).toBe(before);
   });
 
+  it('records delivery fees, pickup points and search words, with before and after', async () => {
+    const fee = await call('PATCH', '/api/admin/delivery/counties/047', owner, { fee: 350 });
+    expect(fee.statusCode, fee.body).toBe(200);
+    const [county] = (await auditRows('delivery.county.update')).filter(
+      (r) => r.entityId === '047',
+    );
+    expect(county!.after).toMatchObject({ feeCents: 35_000 });
+    expect(Object.keys(county!.after!)).toEqual(['feeCents']);
+
+    const made = await call('POST', '/api/admin/pickup-points', owner, {
+      name: 'Kisumu Post Office',
+      county_code: 'Kisumu',
+      address: 'Oginga Odinga Street, Kisumu',
+      opening_hours: 'Mon–Sat 8:00–17:00',
+      fee: 120,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id;
+    await call('PATCH', `/api/admin/pickup-points/${id}`, owner, { fee: 90 });
+    await call('DELETE', `/api/admin/pickup-points/${id}`, owner);
+    const point = (action: string) =>
+      auditRows(action).then((rows) => rows.find((r) => r.entityId === String(id)));
+    expect((await point('delivery.pickup_point.create'))!.after).toMatchObject({
+      feeCents: 12_000,
+    });
+    expect((await point('delivery.pickup_point.update'))!).toMatchObject({
+      before: { feeCents: 12_000 },
+      after: { feeCents: 9_000 },
+    });
+    expect((await point('delivery.pickup_point.delete'))!.before).toMatchObject({
+      name: 'Kisumu Post Office',
+    });
+
+    const words = await call('PUT', '/api/admin/search/synonyms', owner, {
+      synonyms: [{ term: 'viatu', words: ['shoes'] }],
+    });
+    expect(words.statusCode, words.body).toBe(200);
+    const [saved] = await auditRows('search.synonyms.update');
+    expect(saved!.after).toEqual({ synonyms: [{ term: 'viatu', words: ['shoes'] }] });
+  });
+
   it('is read with filters, paged and as CSV, by those with audit.read only', async () => {
     const [item] = await t.db.select().from(products).limit(1);
     const page = await call(

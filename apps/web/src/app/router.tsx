@@ -163,6 +163,7 @@ export const routes: RouteObject[] = [
               page('orders/:id', '../features/admin/routes/order-page.tsx'),
               page('reviews', '../features/admin/routes/reviews-page.tsx'),
               page('customers', '../features/admin/routes/customers-page.tsx'),
+              page('customers/:id', '../features/admin/routes/customer-page.tsx'),
               page('payments', '../features/admin/routes/payments-page.tsx'),
               page('invoices', '../features/admin/routes/invoices-page.tsx'),
               page('contacts', '../features/admin/routes/contacts-page.tsx'),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { REPLY_MESSAGES } from './messages.ts';
 import { centsSchema, pagingQuery } from '../common/schemas.ts';
 import { productSummarySchema, reviewSchema } from '../catalog/schemas.ts';
-import { orderStatusSchema } from '../orders/schemas.ts';
+import { orderPageSchema, orderStatusSchema } from '../orders/schemas.ts';
+import { addressSchema } from '../delivery/schemas.ts';
 import { roleSchema } from '../staff/permissions.ts';
 
 // Re-exported, so imports from here and from the package root keep working.
@@ -31,8 +32,26 @@ export const adminUserSchema = z
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export const adminUserPageSchema = page('users', adminUserSchema);
-export type AdminUserPage = { users: AdminUser[]; total: number; skip: number; limit: number };
+
+/** An account on the Customers list: with how many orders it placed and what its paid ones came to. */
+export const customerSchema = adminUserSchema
+  .extend({
+    orders_count: z.number().int(),
+    total_spent_cents: centsSchema.describe('Paid orders, not refunded or cancelled'),
+  })
+  .meta({ id: 'Customer' });
+export type Customer = z.infer<typeof customerSchema>;
+export const adminUserPageSchema = page('users', customerSchema);
+export type AdminUserPage = { users: Customer[]; total: number; skip: number; limit: number };
+
+/** A customer's page: the account, its consents, its addresses and a page of its orders. */
+export const customerDetailSchema = z.object({
+  customer: customerSchema,
+  marketing_consent_at: z.string().nullable().describe('When they agreed to marketing e-mails'),
+  addresses: z.array(addressSchema),
+  orders: orderPageSchema,
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 export const setAdminSchema = z.object({
   is_admin: z.boolean({ error: 'is_admin must be true or false' }),

@@ -7,6 +7,7 @@ import { searchSynonyms } from '../../db/schema.ts';
 import { BUILT_IN_SYNONYMS, type Synonym } from './built-in-synonyms.ts';
 import type { SynonymMap } from './interpret.ts';
 import { plain, singular, wordsOf } from './words.ts';
+import type { AuditTrail } from '../../audit/trail.ts';
 
 export interface SavedSynonyms {
   synonyms: Synonym[];
@@ -22,20 +23,34 @@ export async function readSynonyms(db: Db): Promise<SavedSynonyms> {
 }
 
 /** Replaces the list; terms and words are kept in lower case, without accents. */
-export async function saveSynonyms(db: Db, list: Synonym[]): Promise<SavedSynonyms> {
+export async function saveSynonyms(
+  db: Db,
+  list: Synonym[],
+  audit?: AuditTrail,
+): Promise<SavedSynonyms> {
   const entries = list.map((s) => ({
     term: wordsOf(s.term).join(' '),
     words: [...new Set(s.words.map((w) => wordsOf(w).join(' ')))].filter(Boolean),
   }));
-  const [row] = await db
-    .insert(searchSynonyms)
-    .values({ id: 1, entries, version: 1 })
-    .onConflictDoUpdate({
-      target: searchSynonyms.id,
-      set: { entries, version: sql`${searchSynonyms.version} + 1`, updatedAt: sql`now()` },
-    })
-    .returning();
-  return { synonyms: row!.entries, version: row!.version };
+  return db.transaction(async (tx) => {
+    const before = await readSynonyms(tx);
+    const [row] = await tx
+      .insert(searchSynonyms)
+      .values({ id: 1, entries, version: 1 })
+      .onConflictDoUpdate({
+        target: searchSynonyms.id,
+        set: { entries, version: sql`${searchSynonyms.version} + 1`, updatedAt: sql`now()` },
+      })
+      .returning();
+    await audit?.record(tx, {
+      action: 'search.synonyms.update',
+      entity: 'search_synonyms',
+      entityId: null,
+      before: { synonyms: before.synonyms },
+      after: { synonyms: row!.entries },
+    });
+    return { synonyms: row!.entries, version: row!.version };
+  });
 }
 
 /** The lookup interpret() uses: a term as typed (and in its singular) → singular words. */

@@ -125,7 +125,15 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('Send the statement as text/csv, or as a file.');
       }
       try {
-        return await reconcileStatement(p, csv);
+        const outcome = await reconcileStatement(p, csv);
+        // The upload is recorded once reconciled (what it changed is in the payments' own rows).
+        await auditOf(request).record(p.db, {
+          action: 'payment.statement.upload',
+          entity: 'mpesa_statement',
+          entityId: null,
+          after: { bytes: Buffer.byteLength(csv) },
+        });
+        return outcome;
       } catch (err) {
         if (err instanceof StatementError) throw badRequest(err.message);
         if (err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_')) {
@@ -175,7 +183,12 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: c2bRegistrationSchema },
       },
     },
-    async () => {
+    async (request) => {
+      await auditOf(request).record(p.db, {
+        action: 'payment.c2b_registration.request',
+        entity: 'mpesa_registration',
+        entityId: null,
+      });
       const current = registration();
       if (!current) {
         return {

@@ -1,6 +1,6 @@
 // Customers: the figures, the list, and granting or revoking admin rights.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUserPage, CustomersSummary } from '@duka/domain';
+import type { AdminUser, AdminUserPage, CustomerDetail, CustomersSummary } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
 export const customersSummaryQuery = () =>
@@ -19,6 +19,16 @@ export const usersQuery = (page: number, pageSize: number) =>
     placeholderData: keepPreviousData,
   });
 
+export const customerQuery = (id: number, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['admin', 'customer', id, page, pageSize],
+    queryFn: () =>
+      api<CustomerDetail>(`/admin/customers/${id}`, {
+        query: { limit: pageSize, skip: (page - 1) * pageSize },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
 export const setAdminRights = (id: number, isAdmin: boolean) =>
   api<AdminUser>(`/admin/users/${id}`, { method: 'PATCH', body: { is_admin: isAdmin } });
 
@@ -30,7 +40,11 @@ export function useSetAdminRights() {
     onSuccess: (user) => {
       queryClient.setQueriesData<AdminUserPage>(
         { queryKey: ['admin', 'users'] },
-        (page) => page && { ...page, users: page.users.map((u) => (u.id === user.id ? user : u)) },
+        (page) =>
+          page && {
+            ...page,
+            users: page.users.map((u) => (u.id === user.id ? { ...u, ...user } : u)),
+          },
       );
       void queryClient.invalidateQueries({ queryKey: ['admin', 'search'] });
     },

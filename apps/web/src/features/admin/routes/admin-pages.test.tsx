@@ -98,7 +98,15 @@ describe('Customers', () => {
       },
     });
     routes['GET /api/admin/users'] = () => ({
-      body: { users: [ADMIN, SHOPPER], total: 2, skip: 0, limit: 10 },
+      body: {
+        users: [
+          { ...ADMIN, orders_count: 0, total_spent_cents: 0 },
+          { ...SHOPPER, orders_count: 3, total_spent_cents: 1_250_000 },
+        ],
+        total: 2,
+        skip: 0,
+        limit: 10,
+      },
     });
   });
 
@@ -114,8 +122,12 @@ describe('Customers', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Id', 'Username', 'Email', 'Is_Admin', 'Actions']);
+    ).toEqual(['Id', 'Username', 'Email', 'Orders', 'Total Spent', 'Is_Admin', 'Actions']);
     expect(within(rowOf('wanjiku')).getByText('No')).toBeTruthy();
+    expect(within(rowOf('wanjiku')).getByText('Ksh 12,500')).toBeTruthy();
+    expect(
+      within(rowOf('wanjiku')).getByRole('link', { name: 'Open wanjiku' }).getAttribute('href'),
+    ).toBe('/dashboard/customers/2');
     expect(calls).toContain('GET /api/admin/users?limit=10&skip=0');
   });
 

@@ -2,7 +2,9 @@
 // server refuses to demote the last admin; its reason is shown beside the account.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminUser } from '@duka/domain';
+import { Link } from 'react-router';
+import type { AdminUser, Customer } from '@duka/domain';
+import { formatKsh } from '@duka/domain/pricing/money';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
@@ -83,10 +85,23 @@ export default function CustomersPage() {
   const summary = useQuery(customersSummaryQuery());
   const users = useQuery(usersQuery(page, PAGE_SIZE));
 
-  const columns: Column<AdminUser>[] = [
+  const columns: Column<Customer>[] = [
     { header: 'Id', cell: (u) => u.id },
-    { header: 'Username', cell: (u) => u.username },
+    {
+      header: 'Username',
+      cell: (u) => (
+        <Link
+          to={`/dashboard/customers/${u.id}`}
+          className="font-medium text-brand-700 underline"
+          aria-label={`Open ${u.username}`}
+        >
+          {u.username}
+        </Link>
+      ),
+    },
     { header: 'Email', cell: (u) => <EmailText email={u.email} /> },
+    { header: 'Orders', cell: (u) => u.orders_count },
+    { header: 'Total Spent', cell: (u) => formatKsh(u.total_spent_cents) },
     {
       header: 'Is_Admin',
       cell: (u) =>
