@@ -1,7 +1,7 @@
 // The back office's screens against the real server: admin rights, the route and API walls for
 // shoppers, the dashboard, contacts, orders, payments, reviews and search.
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config.ts';
 import { collectAlerts } from '../fixtures/accounts.ts';
 import { paidOrder } from '../fixtures/orders.ts';
@@ -24,6 +24,9 @@ const ADMIN_SCREENS = [
  * change the list is read only once that page's rows are on screen (not the last page's, kept
  * while the next one loads).
  */
+/** The Is_Admin cell of a Customers row (after Id, Username, Email, Orders and Total Spent). */
+const isAdminCell = (row: Locator) => row.getByRole('cell').nth(5);
+
 async function customerRow(page: Page, email: string) {
   const list = page.getByRole('region', { name: 'All Customers' });
   const settled = () => expect(list).not.toHaveAttribute('aria-busy', 'true');
@@ -82,9 +85,12 @@ test('the admin makes a shopper an admin and revokes it, and the shopper sees th
   await expect(page.getByRole('heading', { name: 'All Customers' })).toBeVisible();
 
   let row = await customerRow(page, shopper.email);
-  await expect(row.getByRole('cell').nth(3)).toHaveText('No');
+  // Id, Username, Email, Orders, Total Spent, Is_Admin: a new shopper has bought nothing yet.
+  await expect(row.getByRole('cell').nth(3)).toHaveText('0');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('Ksh 0');
+  await expect(isAdminCell(row)).toHaveText('No');
   await row.getByRole('button', { name: /^Make Admin/ }).click();
-  await expect(row.getByRole('cell').nth(3)).toHaveText('Yes');
+  await expect(isAdminCell(row)).toHaveText('Yes');
   await expect(page.getByText(`${shopper.username} is now an admin.`)).toBeVisible();
 
   await shopperPage.goto('/dashboard/dashboardAdmin');
@@ -94,9 +100,9 @@ test('the admin makes a shopper an admin and revokes it, and the shopper sees th
   // The row reflects the server, also after a reload.
   await page.reload();
   row = await customerRow(page, shopper.email);
-  await expect(row.getByRole('cell').nth(3)).toHaveText('Yes');
+  await expect(isAdminCell(row)).toHaveText('Yes');
   await row.getByRole('button', { name: /^Revoke Admin/ }).click();
-  await expect(row.getByRole('cell').nth(3)).toHaveText('No');
+  await expect(isAdminCell(row)).toHaveText('No');
   await expect(row.getByRole('button', { name: /^Make Admin/ })).toBeVisible();
 
   await shopperPage.reload();
