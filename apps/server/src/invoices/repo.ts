@@ -1,6 +1,7 @@
 // The invoices, eTIMS device and item tables: only invoices/ reads or writes them.
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { dueBy } from '../lib/sql.ts';
 import { etimsDevices, etimsItems, invoices } from '../db/schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -19,7 +20,7 @@ export async function claimNext(db: Db, now: Date, leaseMs: number) {
       .where(
         and(
           eq(invoices.status, 'pending'),
-          lte(invoices.nextAttemptAt, now),
+          dueBy(invoices.nextAttemptAt, now),
           or(isNull(invoices.claimedUntil), lte(invoices.claimedUntil, now)),
         ),
       )

@@ -2,7 +2,7 @@
 // protocol: the device initialised once, items registered before their first sale, one invoice per
 // paid order with the right totals per tax type, outages and refusals, credit notes, receipts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, secondInstance, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product } from '../../test/checkout-fixture.ts';
@@ -223,6 +223,17 @@ describe('sending invoices to eTIMS', () => {
       expect(status).toBe('sent');
       expect(sentTo(invoiceNo)).toHaveLength(1);
     }
+  });
+
+  it('sends an invoice that fell due within the current millisecond', async () => {
+    // PostgreSQL keeps microseconds, a Date only milliseconds: lib/sql.ts dueBy.
+    const orderId = await buyAndPay(t.app, t.db, await shopper(t.app), [[standard, 1]]);
+    await t.db
+      .update(invoices)
+      .set({ nextAttemptAt: sql`'2026-11-26T10:50:00.123456Z'::timestamptz` })
+      .where(eq(invoices.orderId, orderId));
+    const sameMillisecond = () => new Date('2026-11-26T10:50:00.123Z');
+    expect(await t.app.invoices.send({ now: sameMillisecond })).toMatchObject({ sent: 1 });
   });
 
   it('sends a refund as a credit note pointing to the original invoice', async () => {

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { lt, type Column, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 
 /** Escapes LIKE wildcards so that a shopper's text is matched literally. */
@@ -11,3 +11,11 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A queue row is due when its time is at or before `now`'s whole millisecond. PostgreSQL keeps
+ * microseconds (a row enqueued with now() at 10:50:00.123456) and a JavaScript Date only
+ * milliseconds (10:50:00.123): compared as is, a row drained within the millisecond it was
+ * enqueued would wait for the next poll.
+ */
+export const dueBy = (column: Column, now: Date): SQL => lt(column, new Date(now.getTime() + 1));

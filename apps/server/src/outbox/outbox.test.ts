@@ -2,7 +2,7 @@
 // never waits for the mail server, an outage delays mail without losing it, failed mail can be
 // resent, and two workers never send one message twice.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin } from '../../test/accounts.ts';
 import { Mailbox } from '../../test/mailbox.ts';
@@ -156,6 +156,17 @@ describe('the outbox', () => {
     expect(await enqueueSms(t.db, { kind: 'test', phone: 'not a phone', text: 'Hi' })).toBe(
       undefined,
     );
+  });
+
+  it('sends a message drained within the millisecond it was enqueued', async () => {
+    // PostgreSQL's now() keeps microseconds, a Date only milliseconds (CI once drained too soon).
+    const sms = await enqueueSms(t.db, { kind: 'test', phone: '0722 000 112', text: 'Hi' });
+    await t.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`'2026-11-26T10:50:00.123456Z'::timestamptz` })
+      .where(eq(outbox.id, sms!.id));
+    const sameMillisecond = () => new Date('2026-11-26T10:50:00.123Z');
+    expect(await t.app.outbox.drain({ now: sameMillisecond })).toMatchObject({ dropped: 1 });
   });
 
   it('refuses to queue a message with a header injection', async () => {

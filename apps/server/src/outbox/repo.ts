@@ -1,6 +1,7 @@
 // The outbox table: only outbox/ reads or writes it; other domains enqueue through service.ts.
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { dueBy } from '../lib/sql.ts';
 import { outbox } from '../db/schema.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -30,7 +31,7 @@ export async function claimNext(
       .where(
         and(
           eq(outbox.status, 'pending'),
-          lte(outbox.nextAttemptAt, now),
+          dueBy(outbox.nextAttemptAt, now),
           or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, now)),
         ),
       )
