@@ -2,13 +2,16 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { AdminHeader } from '../../features/admin/components/admin-header.tsx';
 import { AdminSidebar } from '../../features/admin/components/admin-sidebar.tsx';
 import { NotificationsBell } from '../../features/admin/components/notifications-bell.tsx';
+import { useCan } from '../../lib/use-can.ts';
 import { ShopFooter } from './shop-footer.tsx';
 
 /** Paths under /dashboard get the admin header (SPEC §2.1) and the back office's sidebar. */
 export default function AdminLayout() {
+  const can = useCan();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <AdminHeader bell={<NotificationsBell />} />
+      {/* The bell holds customers' messages: only for those who answer them. */}
+      <AdminHeader bell={can('contacts.reply') && <NotificationsBell />} />
       <div className="flex flex-1 flex-col md:flex-row">
         <AdminSidebar />
         <main id="main" className="min-w-0 flex-1 p-4 md:p-8">

@@ -1,7 +1,8 @@
 // For an order paid on delivery: records the money the courier or the shop collected, which makes
-// the order paid (POST /api/admin/orders/{id}/collect).
+// the order paid (POST /api/admin/orders/{id}/collect). Shown to those with payments.collect.
 import { useId, useState } from 'react';
 import { useNotice } from '../../../components/ui/notices.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 import { useCollectOrder } from '../api/orders-admin-api.ts';
 
 const small =
@@ -13,6 +14,8 @@ export function CollectControl({ order }: { order: { id: number } }) {
   const collect = useCollectOrder();
   const [method, setMethod] = useState<'cash' | 'mpesa'>('cash');
   const [reference, setReference] = useState('');
+  const can = useCan();
+  if (!can('payments.collect')) return null;
   return (
     <form
       className="mt-2 space-y-1 max-lg:text-right"

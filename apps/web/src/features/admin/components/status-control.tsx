@@ -1,8 +1,10 @@
 // Moves an order along its lifecycle to one of the statuses the server offers it; a refund made by
-// hand takes its reference and a shipment its courier and tracking number.
+// hand takes its reference and a shipment its courier and tracking number. Only the moves the
+// person may make are offered: moving needs orders.fulfil, refunding also payments.refund.
 import { useId, useState } from 'react';
 import type { OrderStatus } from '@duka/domain';
 import { useNotice } from '../../../components/ui/notices.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 import { orderStatusLabel } from '../../../components/ui/order-status-badge.tsx';
 import { useUpdateOrderStatus } from '../api/orders-admin-api.ts';
 
@@ -10,7 +12,13 @@ export function StatusControl({ order }: { order: { id: number; next_statuses: O
   const id = useId();
   const notice = useNotice();
   const update = useUpdateOrderStatus();
-  const [next, setNext] = useState<OrderStatus | undefined>(order.next_statuses[0]);
+  const can = useCan();
+  const offered = can('orders.fulfil')
+    ? order.next_statuses.filter((s) => s !== 'refunded' || can('payments.refund'))
+    : [];
+  // The choice falls back to the first move offered: permissions arrive with the current user.
+  const [chosen, setNext] = useState<OrderStatus>();
+  const next = chosen && offered.includes(chosen) ? chosen : offered[0];
   const [reference, setReference] = useState('');
   const [courier, setCourier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
@@ -50,7 +58,7 @@ export function StatusControl({ order }: { order: { id: number; next_statuses: O
           onChange={(e) => setNext(e.target.value as OrderStatus)}
           className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-xs focus:border-brand-600 focus:outline-none"
         >
-          {order.next_statuses.map((s) => (
+          {offered.map((s) => (
             <option key={s} value={s}>
               {orderStatusLabel(s)}
             </option>

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import type { AdminOrder, AdminUser } from '@duka/domain';
-import { PERMISSIONS } from '@duka/domain/staff/permissions';
+import { PERMISSIONS, permissionsOf } from '@duka/domain/staff/permissions';
 import { AppProviders } from '../../../app/providers.tsx';
 import { clearTokens, setTokens } from '../../../lib/session-tokens.ts';
 import { AuthProvider } from '../../../app/auth-provider.tsx';
@@ -67,8 +67,10 @@ const SHOPPER: AdminUser = {
   role: null,
 };
 
-function renderPage(page: ReactNode) {
-  routes['GET /api/current_user'] = () => ({ body: { ...ADMIN, permissions: PERMISSIONS } });
+function renderPage(page: ReactNode, role: AdminUser['role'] = 'owner') {
+  routes['GET /api/current_user'] = () => ({
+    body: { ...ADMIN, role, permissions: role === 'owner' ? PERMISSIONS : permissionsOf(role) },
+  });
   return render(
     <MemoryRouter>
       <AppProviders>
@@ -267,6 +269,46 @@ describe('Orders', () => {
     const refusal = await screen.findByText('An order that is refunded cannot change any more.');
     expect(refusal.getAttribute('role')).toBe('alert');
     expect(within(rowOf('buyer8@example.co.ke')).getByText('Paid')).toBeTruthy();
+  });
+});
+
+describe('Orders for staff who may not do everything', () => {
+  const collectable: AdminOrder = {
+    id: 9,
+    user_email: 'buyer9@example.co.ke',
+    username: 'buyer9',
+    created_at: '2026-11-21T22:30:00Z',
+    shipping_address: 'Moi Avenue 3, Mombasa',
+    payment_method: 'Pay on delivery',
+    order_total: 250_000,
+    status: 'paid',
+    next_statuses: ['processing', 'refunded'],
+    first_item: 'Kikoi',
+    item_count: 1,
+    line_count: 1,
+    receipt: null,
+    phone: '254712345678',
+    items: ['1 × Kikoi'],
+    collectable: true,
+  };
+  beforeEach(() => {
+    routes['GET /api/admin/orders'] = () => ({
+      body: { orders: [collectable], total: 1, skip: 0, limit: 10 },
+    });
+  });
+
+  it('offers a packer the moves but not the refund', async () => {
+    renderPage(<OrdersPage />, 'fulfilment');
+    const select = (await screen.findByLabelText('New status for order 9')) as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Processing']);
+    expect(screen.getByRole('button', { name: /^Record payment\W+of order 9$/ })).toBeTruthy();
+  });
+
+  it('shows support the order but neither moves nor collection', async () => {
+    renderPage(<OrdersPage />, 'support');
+    expect(await screen.findByText('buyer9@example.co.ke')).toBeTruthy();
+    expect(screen.queryByLabelText('New status for order 9')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Record payment/ })).toBeNull();
   });
 });
 

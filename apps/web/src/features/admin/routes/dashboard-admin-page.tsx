@@ -9,6 +9,7 @@ import { ResponsiveTable, type Column } from '../../../components/ui/responsive-
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatUsDate } from '../../../lib/dates.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { dashboardQuery } from '../api/dashboard-api.ts';
@@ -52,11 +53,12 @@ export default function DashboardAdminPage() {
   useDocumentTitle('Dashboard');
   const [page, setPage] = useState(1);
   const dashboard = useQuery(dashboardQuery(page, PAGE_SIZE));
+  const can = useCan();
 
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="mb-6 text-2xl font-bold text-slate-900">Dashboard</h1>
-      <FailedMessages />
+      {can('contacts.reply') && <FailedMessages />}
       {dashboard.isPending ? (
         <LoadingText />
       ) : dashboard.isError ? (

@@ -12,6 +12,7 @@ import { OrderTimeline } from '../../../components/ui/order-timeline.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatNairobiDateTime } from '../../../lib/dates.ts';
 import { formatKenyanPhone } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminOrderQuery } from '../api/orders-admin-api.ts';
 import { CollectControl } from '../components/collect-control.tsx';
@@ -105,6 +106,7 @@ export default function AdminOrderPage() {
   const id = Number(useParams().id);
   useDocumentTitle(`Order ${id}`);
   const order = useQuery({ ...adminOrderQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const can = useCan();
   if (order.isPending) return <LoadingText />;
   if (order.isError) return <ErrorText>Error: {order.error.message}</ErrorText>;
   const o = order.data;
@@ -137,10 +139,12 @@ export default function AdminOrderPage() {
         </Card>
         <Card title="Move this order">
           {o.collectable && <CollectControl order={o} />}
-          {o.next_statuses.length > 0 ? (
+          {o.next_statuses.length === 0 ? (
+            <p className="text-sm text-slate-600">This order cannot change any more.</p>
+          ) : can('orders.fulfil') ? (
             <StatusControl key={o.status} order={o} />
           ) : (
-            <p className="text-sm text-slate-600">This order cannot change any more.</p>
+            <p className="text-sm text-slate-600">Your role cannot move orders.</p>
           )}
         </Card>
         <Card title="Payments">
