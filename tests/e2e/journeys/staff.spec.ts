@@ -135,6 +135,11 @@ test("the owner looks up a product's price history and the audit log", async ({
   await expect(
     history.getByText(new RegExp(`Price .+ → .+ by ${ADMIN.email}`)).first(),
   ).toBeVisible();
+  // The back office's dark sidebar runs the whole height of a long page, down to the footer.
+  const sidebar = await page.locator('aside:has(nav[aria-label="Back office"])').boundingBox();
+  const footer = await page.locator('footer').boundingBox();
+  expect(Math.round(sidebar!.y + sidebar!.height)).toBe(Math.round(footer!.y));
+  expect(sidebar!.height).toBeGreaterThan(page.viewportSize()!.height);
   await history.getByRole('link', { name: 'Every change of this product' }).click();
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'product.price.update' }).first();

@@ -14,11 +14,11 @@ export default function AdminLayout() {
       <AdminHeader bell={can('contacts.reply') && <NotificationsBell />} />
       <div className="flex flex-1 flex-col md:flex-row">
         <AdminSidebar />
-        <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+        <main id="main" className="min-w-0 flex-1 p-4 pb-12 md:p-8 md:pb-16">
           <Outlet />
         </main>
       </div>
-      <ShopFooter />
+      <ShopFooter flush />
       <ScrollRestoration />
     </div>
   );

@@ -10,13 +10,14 @@ const column = 'flex flex-col items-start gap-1 text-sm text-slate-300';
 const footerLink = 'inline-flex min-h-7 min-w-6 items-center justify-center hover:text-white';
 const heading = 'mb-3 text-sm font-semibold tracking-wide text-white uppercase';
 
-export function ShopFooter() {
+/** `flush`: no gap above, so the back office's dark sidebar runs into the footer. */
+export function ShopFooter({ flush = false }: { flush?: boolean }) {
   const token = useAccessToken();
   const navigate = useNavigate();
   const [askLogin, setAskLogin] = useState(false);
 
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer className={`${flush ? '' : 'mt-16'} bg-slate-900 text-slate-300`}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <h2 className={heading}>Our Company</h2>

@@ -86,7 +86,7 @@ function InviteForm() {
       </h2>
       {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
       <div className="mt-2 flex flex-wrap items-end gap-3">
-        <label className="min-w-0 flex-1 text-sm">
+        <label className="min-w-0 basis-full text-sm sm:min-w-56 sm:flex-1 sm:basis-auto">
           <span className="mb-1 block font-medium text-slate-700">E-mail</span>
           <input
             type="email"
