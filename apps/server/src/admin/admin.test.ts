@@ -128,6 +128,19 @@ describe('dashboard', () => {
         first_item: 'Test item',
         item_count: 1,
       });
+      // Every role sees the dashboard: no e-mail, phone or address in it.
+      expect(Object.keys(body.recent_orders.orders[0]).sort()).toEqual(
+        [
+          'created_at',
+          'first_item',
+          'id',
+          'item_count',
+          'line_count',
+          'order_total',
+          'status',
+          'username',
+        ].sort(),
+      );
     } finally {
       await ctx.close();
     }

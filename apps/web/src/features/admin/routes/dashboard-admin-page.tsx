@@ -2,7 +2,7 @@
 // chart and a page of recent orders.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminOrder } from '@duka/domain';
+import type { DashboardOrder } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -19,7 +19,7 @@ import { SalesChart } from '../components/sales-chart.tsx';
 const PAGE_SIZE = 10;
 const count = new Intl.NumberFormat('en-KE');
 
-const columns: Column<AdminOrder>[] = [
+const columns: Column<DashboardOrder>[] = [
   { header: 'Id', cell: (o) => o.id },
   { header: 'Customer Name', cell: (o) => o.username },
   { header: 'Order Date', cell: (o) => formatUsDate(o.created_at) },
