@@ -51,9 +51,17 @@ test('the owner invites a packer, who ships an order but cannot change a price',
   const orderId = await paidOrder(request, await apiAuth(shopper), shopper.email);
   await packer.goto('/dashboard/orders');
   const row = packer.getByRole('row').filter({ hasText: shopper.email });
+  // Refunds are not the packer's either: not offered (the order could be refunded by the owner).
+  await expect(row.getByRole('option', { name: 'Processing' })).toHaveCount(1);
+  await expect(row.getByRole('option', { name: 'Refunded' })).toHaveCount(0);
   await row.getByLabel(`New status for order ${orderId}`).selectOption({ label: 'Processing' });
   await row.getByRole('button', { name: `Update order ${orderId}` }).click();
   await expect(packer.getByText(`Order ${orderId} is now processing.`)).toBeVisible();
+  // Customers' messages and tax receipts are other people's jobs.
+  await expect(packer.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
+  await packer.goto(`/dashboard/orders/${orderId}`);
+  await expect(packer.getByRole('button', { name: 'Print packing slip' })).toBeVisible();
+  await expect(packer.getByRole('link', { name: 'Receipt' })).toHaveCount(0);
 
   // A price is not the packer's to change: the server says no, whatever the screen shows.
   const token = await packer.evaluate(() => sessionStorage.getItem('token'));

@@ -120,7 +120,8 @@ export default function AdminOrderPage() {
         </div>
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => window.print()}>Print packing slip</Button>
-          {o.paid_at && (
+          {/* Someone else's receipt is a tax document: invoices.read (decision record 021). */}
+          {o.paid_at && can('invoices.read') && (
             <ButtonLink to={`/receipt/${o.id}`} variant="secondary">
               Receipt
             </ButtonLink>
