@@ -61,7 +61,12 @@ export async function stockOf(db: Db, productId: number): Promise<number> {
   return row!.stock;
 }
 
-export async function fillCheckoutSteps(app: App, who: LoggedIn): Promise<void> {
+/** Steps 1 and 2; `payment` adds to step 2 (a business's `kra_pin` and `business_name`). */
+export async function fillCheckoutSteps(
+  app: App,
+  who: LoggedIn,
+  payment: Record<string, unknown> = {},
+): Promise<void> {
   const shipping = await app.inject({
     method: 'POST',
     url: '/api/shipping',
@@ -75,13 +80,13 @@ export async function fillCheckoutSteps(app: App, who: LoggedIn): Promise<void> 
     },
   });
   if (shipping.statusCode !== 200) throw new Error(`shipping: ${shipping.body}`);
-  const payment = await app.inject({
+  const saved = await app.inject({
     method: 'POST',
     url: '/api/payment',
     headers: who.auth,
-    payload: { email: who.email },
+    payload: { email: who.email, ...payment },
   });
-  if (payment.statusCode !== 200) throw new Error(`payment: ${payment.body}`);
+  if (saved.statusCode !== 200) throw new Error(`payment: ${saved.body}`);
 }
 
 export async function createPayment(
@@ -123,9 +128,10 @@ export async function buyAndPay(
   db: Db,
   who: LoggedIn,
   lines: [productId: number, quantity: number][],
+  payment: Record<string, unknown> = {},
 ): Promise<number> {
   for (const [productId, quantity] of lines) await putInCart(db, who.id, productId, quantity);
-  await fillCheckoutSteps(app, who);
+  await fillCheckoutSteps(app, who, payment);
   const started = (await createPayment(app, who)).json();
   const payerId = await approveSandbox(app, started.paymentId);
   const res = await execute(app, who, started.paymentId, payerId);

@@ -2,9 +2,9 @@
 // QR code and all, and downloads it as PDF; the admin sees the invoice sent on the Invoices screen.
 import { expect, test } from '../fixtures/test.ts';
 import { ADMIN } from '../playwright.config.ts';
-import { addToCart, goToSummary, productInStock } from '../fixtures/checkout.ts';
+import { addToCart, fillShippingStep, productInStock } from '../fixtures/checkout.ts';
 
-test('a shopper pays, opens the signed receipt with its QR code, and the admin sees it sent', async ({
+test('a business pays, opens the signed receipt with its QR code and KRA PIN, and the admin sees it sent', async ({
   page,
   request,
   logIn,
@@ -13,7 +13,21 @@ test('a shopper pays, opens the signed receipt with its QR code, and the admin s
 }) => {
   await logIn(shopper);
   await addToCart(page, await productInStock(request, 24));
-  await goToSummary(page);
+  await fillShippingStep(page);
+  // A business asks for its KRA PIN on the invoice; a mistyped PIN is named, nothing lost.
+  await page.getByLabel('Email').fill('accounts@juakali.co.ke');
+  await page.getByText('Tax invoice for a business (optional)').click();
+  await page.getByLabel('KRA PIN').fill('P05123');
+  await page.getByLabel('Business name').fill('Jua Kali Traders Ltd');
+  await page.getByRole('button', { name: 'Save Payment Info' }).click();
+  await expect(page.getByText('Enter a KRA PIN like P051234567X')).toBeVisible();
+  await expect(page.getByLabel('Business name')).toHaveValue('Jua Kali Traders Ltd');
+  await page.getByLabel('KRA PIN').fill('p051234567x');
+  await page.getByRole('button', { name: 'Save Payment Info' }).click();
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tax invoice' })).toContainText(
+    'Jua Kali Traders Ltd, KRA PIN P051234567X',
+  );
   await page.getByRole('button', { name: 'Pay with PayPal' }).click();
   await expect(page).toHaveURL(/\/sandbox-pay\//);
   await page.getByRole('button', { name: 'Approve' }).click();
@@ -24,6 +38,8 @@ test('a shopper pays, opens the signed receipt with its QR code, and the admin s
   await expect(page).toHaveURL(`/receipt/${orderNo}`);
   await expect(page.getByRole('heading', { name: /^Tax invoice no\. \d+$/ })).toBeVisible();
   await expect(page.getByText('SANDBOX — NOT A TAX INVOICE')).toBeVisible();
+  await expect(page.getByText('Jua Kali Traders Ltd')).toBeVisible();
+  await expect(page.getByText('P051234567X')).toBeVisible();
   // Signed within moments of the payment: the control unit's details and the QR code.
   const qr = page.getByRole('img', { name: 'QR code to check this invoice with KRA' });
   await expect(qr).toBeVisible();

@@ -69,6 +69,40 @@ describe('checkout steps', () => {
     expect(email.json().fields.email).toBe('Invalid email');
   });
 
+  it("keep a business's KRA PIN and name for its tax invoice, checked and cleared on request", async () => {
+    const who = await shopper(t.app);
+    const step2 = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/payment', headers: who.auth, payload });
+    const details = async () =>
+      (await t.app.inject({ url: '/api/checkout/details', headers: who.auth })).json();
+
+    const wrong = await step2({ email: who.email, kra_pin: 'P05123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.kra_pin).toBe('Enter a KRA PIN like P051234567X');
+    // Every mistake is named at once, the missing PIN beside a wrong e-mail.
+    const nameOnly = await step2({ email: 'nope', business_name: 'Jua Kali Traders Ltd' });
+    expect(nameOnly.json().fields).toEqual({
+      email: 'Invalid email',
+      kra_pin: "Enter the business's KRA PIN too",
+    });
+    expect(await details()).toMatchObject({ kra_pin: null, business_name: null });
+
+    const saved = await step2({
+      email: who.email,
+      kra_pin: ' p051234567x ',
+      business_name: ' Jua Kali Traders Ltd ',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await details()).toMatchObject({
+      kra_pin: 'P051234567X',
+      business_name: 'Jua Kali Traders Ltd',
+    });
+    expect((await step2({ email: who.email, kra_pin: '', business_name: '' })).statusCode).toBe(
+      200,
+    );
+    expect(await details()).toMatchObject({ kra_pin: null, business_name: null });
+  });
+
   it('refuse to start a payment without the steps or with an empty cart', async () => {
     const who = await shopper(t.app);
     expect((await createPayment(t.app, who)).json().code).toBe('SHIPPING_MISSING');

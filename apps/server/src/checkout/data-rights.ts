@@ -16,6 +16,8 @@ export async function checkoutDetailsOf(db: Db, userId: number) {
     county: row.countyCode,
     phone: row.phone,
     email: row.email,
+    kra_pin: row.kraPin,
+    business_name: row.businessName,
     updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -65,6 +65,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         phone: row?.phone ?? null,
         delivery: row?.delivery === 'pickup' ? ('pickup' as const) : ('home' as const),
         pickup_point_id: row?.pickupPointId ?? null,
+        kra_pin: row?.kraPin ?? null,
+        business_name: row?.businessName ?? null,
       };
     },
   );
@@ -129,14 +131,17 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Checkout step 2: the e-mail for the payment',
+        summary: 'Checkout step 2: the e-mail for the payment, and a business buyer’s KRA PIN',
+        description:
+          'Optionally `kra_pin` (A or P, nine digits, a letter) and `business_name`: the tax invoice then names the business and carries its PIN (custTin). Blank or absent clears them.',
         security,
         body: paymentInfoSchema,
         response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {
-      await saveDetails(db, currentUser(request).id, { email: request.body.email });
+      const { email, kra_pin: kraPin, business_name: businessName } = request.body;
+      await saveDetails(db, currentUser(request).id, { email, kraPin, businessName });
       return { message: 'Payment information saved' };
     },
   );

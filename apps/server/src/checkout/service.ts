@@ -92,6 +92,7 @@ export async function shippingOf(db: Db | Tx, userId: number) {
       email: details.email,
     },
     phone: details.phone,
+    buyer: details.kraPin ? { pin: details.kraPin, name: details.businessName } : null,
   };
 }
 
@@ -143,7 +144,7 @@ export async function createPayment(
     });
     return startPayment(deps.payments, prepared, order, baseUrl);
   }
-  const { address, phone } = await shippingOf(db, userId);
+  const { address, phone, buyer } = await shippingOf(db, userId);
   const prepared = await preparePayment(deps.payments, userId, request);
 
   // The order, its lines and the stock reservation: all or nothing.
@@ -165,6 +166,7 @@ export async function createPayment(
       userId,
       lines,
       address,
+      buyer,
       delivery: orderDelivery(quote, phone),
       pricesIncludeVat: deps.pricesIncludeVat,
       paymentMethod: prepared.label,

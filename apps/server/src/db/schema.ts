@@ -624,6 +624,9 @@ export const checkoutDetails = pgTable('checkout_details', {
   pickupPointId: integer('pickup_point_id').references(() => pickupPoints.id, {
     onDelete: 'set null',
   }),
+  /** For a business's tax invoice: its KRA PIN and name (checkout step 2). */
+  kraPin: text('kra_pin'),
+  businessName: text('business_name'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -668,6 +671,9 @@ export const orders = pgTable(
     etaMaxDays: integer('eta_max_days').notNull().default(5),
     /** Its prices included VAT (PRICES_INCLUDE_VAT when it was made). */
     pricesIncludeVat: boolean('prices_include_vat').notNull().default(false),
+    /** A business buyer's KRA PIN and name, for its tax invoice (checkout step 2). */
+    buyerPin: text('buyer_pin'),
+    buyerName: text('buyer_name'),
     /** Given when it is shipped. */
     courier: text('courier'),
     trackingNumber: text('tracking_number'),

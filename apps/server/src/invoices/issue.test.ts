@@ -71,6 +71,7 @@ describe('sale invoices', () => {
       t.db.transaction(async (tx) => {
         const sale = {
           customerName: 'Wanjiku',
+          customerPin: null,
           paymentMethod: 'Sandbox',
           pricesIncludeVat: false,
           vatCents: 3_200,

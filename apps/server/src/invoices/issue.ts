@@ -11,6 +11,8 @@ import { categories, invoiceCounters, invoices, products } from '../db/schema.ts
 /** A paid order as its invoice needs it, handed over by orders/ in the paying transaction. */
 export interface Sale {
   customerName: string;
+  /** A business buyer's KRA PIN. */
+  customerPin: string | null;
   paymentMethod: string;
   pricesIncludeVat: boolean;
   vatCents: number;
@@ -50,6 +52,7 @@ async function sourceOf(tx: Tx, sale: Sale): Promise<InvoiceSource> {
   );
   return {
     customerName: sale.customerName,
+    customerPin: sale.customerPin,
     paymentTypeCode: paymentTypeCode(sale.paymentMethod),
     pricesIncludeVat: sale.pricesIncludeVat,
     at: sale.at.toISOString(),

@@ -39,6 +39,7 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
     `Date: ${new Date(receipt.issued_at).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi' })}`,
   );
   doc.text(`Customer: ${receipt.customer_name}`);
+  if (receipt.customer_pin) doc.text(`Customer PIN: ${receipt.customer_pin}`);
   doc.moveDown();
 
   doc.font('Helvetica-Bold');

@@ -30,6 +30,7 @@ async function toReceipt(row: repo.InvoiceRow, trader: Trader): Promise<Receipt>
     original_invoice_no: row.originalNo,
     issued_at: source.at,
     customer_name: source.customerName,
+    customer_pin: source.customerPin ?? null,
     items: source.lines.map((l) => ({
       name: l.name,
       quantity: l.quantity,

@@ -163,15 +163,19 @@ export function invoicesOfOrders(db: Db, orderIds: number[]) {
 
 /**
  * Erasure: the shop's copy of these orders' invoices keeps its numbers, lines and signature (KRA
- * holds the invoice as issued) but no longer names the buyer.
+ * holds the invoice as issued) but no longer names the buyer or carries its KRA PIN.
  */
 export async function forgetBuyer(tx: Tx, orderIds: number[], name: string): Promise<void> {
   if (orderIds.length === 0) return;
+  const noPin = (json: SQL) =>
+    sql`case when ${json} ? 'receipt' then jsonb_set(jsonb_set(${json}, '{custTin}', 'null'), '{receipt,custTin}', 'null') else jsonb_set(${json}, '{custTin}', 'null') end`;
   await tx
     .update(invoices)
     .set({
-      source: sql`jsonb_set(${invoices.source}, '{customerName}', to_jsonb(${name}::text))`,
-      request: sql`case when ${invoices.request} is null then null else jsonb_set(${invoices.request}, '{custNm}', to_jsonb(${name}::text)) end`,
+      source: sql`jsonb_set(${invoices.source}, '{customerName}', to_jsonb(${name}::text)) - 'customerPin'`,
+      request: sql`case when ${invoices.request} is null then null else ${noPin(
+        sql`jsonb_set(${invoices.request}, '{custNm}', to_jsonb(${name}::text))`,
+      )} end`,
     })
     .where(inArray(invoices.orderId, orderIds));
 }

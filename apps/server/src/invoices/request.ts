@@ -87,7 +87,7 @@ export function saleRequest(
     trdInvcNo: `${invoice.kind}${invoice.orderId}`,
     invcNo: invoice.invoiceNo,
     orgInvcNo: invoice.originalNo ?? 0,
-    custTin: null,
+    custTin: source.customerPin ?? null,
     custNm: source.customerName,
     salesTyCd: 'N',
     rcptTyCd: invoice.kind,
@@ -109,7 +109,7 @@ export function saleRequest(
     remark: null,
     ...REGISTRAR,
     receipt: {
-      custTin: null,
+      custTin: source.customerPin ?? null,
       // The buyer's phone is optional to KRA, and not needed for the invoice: not sent.
       custMblNo: null,
       rptNo: null,

@@ -225,6 +225,34 @@ describe('sending invoices to eTIMS', () => {
     }
   });
 
+  it('names a business buyer and carries its KRA PIN, on the invoice and its receipt', async () => {
+    const business = await shopper(t.app);
+    const orderId = await buyAndPay(t.app, t.db, business, [[standard, 1]], {
+      kra_pin: ' p051234567x ',
+      business_name: 'Jua Kali Traders Ltd',
+    });
+    expect(await t.app.invoices.send()).toMatchObject({ sent: 1 });
+    const [sent] = sentTo((await invoiceOf(orderId)).invoiceNo);
+    expect(sent!.body).toMatchObject({
+      custTin: 'P051234567X',
+      custNm: 'Jua Kali Traders Ltd',
+      receipt: { custTin: 'P051234567X' },
+    });
+    const receipt = await t.app.inject({
+      url: `/api/orders/${orderId}/receipt`,
+      headers: business.auth,
+    });
+    expect(receipt.json()).toMatchObject({
+      customer_name: 'Jua Kali Traders Ltd',
+      customer_pin: 'P051234567X',
+    });
+    // A shopper without a PIN: none sent, the shipping name as the customer.
+    expect(sentTo((await invoiceOf(firstOrder)).invoiceNo)[0]!.body).toMatchObject({
+      custTin: null,
+      custNm: 'Wanjiru Kamau',
+    });
+  });
+
   it('sends an invoice that fell due within the current millisecond', async () => {
     // PostgreSQL keeps microseconds, a Date only milliseconds: lib/sql.ts dueBy.
     const orderId = await buyAndPay(t.app, t.db, await shopper(t.app), [[standard, 1]]);

@@ -48,6 +48,7 @@ export async function ordersOf(db: Db, userId: number) {
       pickup_point: o.pickupPoint,
     },
     email: o.email,
+    tax_invoice_for: o.buyerPin ? { kra_pin: o.buyerPin, business_name: o.buyerName } : null,
     payment_method: o.paymentMethod,
     lines: (items.get(o.id) ?? []).map((i) => ({
       product_id: i.productId,
@@ -113,6 +114,8 @@ export async function anonymiseOrdersOf(
         zipCode: '',
         email,
         phone: null,
+        buyerPin: null,
+        buyerName: null,
         updatedAt: new Date(),
       })
       .where(eq(orders.userId, userId))

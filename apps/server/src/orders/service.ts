@@ -72,7 +72,8 @@ export async function markOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date):
 async function becamePaid(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<void> {
   const items = (await repo.itemsOf(tx, [order.id])).get(order.id) ?? [];
   await issueSaleInvoice(tx, order.id, {
-    customerName: order.shippingName,
+    customerName: order.buyerName ?? order.shippingName,
+    customerPin: order.buyerPin,
     paymentMethod: order.paymentMethod,
     pricesIncludeVat: order.pricesIncludeVat,
     vatCents: order.vatCents,
@@ -143,6 +144,8 @@ export interface OrderPlacement {
     zipCode: string;
     email: string;
   };
+  /** A business buyer's KRA PIN and name, for its tax invoice. */
+  buyer?: { pin: string; name: string | null } | null;
   /** Where and how it goes, and what that costs (delivery/settings.ts). */
   delivery: OrderDelivery;
   /** PRICES_INCLUDE_VAT: shelf prices include VAT. */
@@ -218,6 +221,8 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       vatCents: totals.vatCents,
       totalCents: totals.totalCents,
       ...placement.address,
+      buyerPin: placement.buyer?.pin ?? null,
+      buyerName: placement.buyer?.name ?? null,
       countyCode: delivery.countyCode,
       phone: delivery.phone,
       delivery: delivery.kind,

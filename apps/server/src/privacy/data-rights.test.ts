@@ -213,6 +213,14 @@ describe('DELETE /api/profile', () => {
       },
     });
     expect(delivery.statusCode).toBe(200);
+    // A person's own KRA PIN, for a tax invoice in their name.
+    const taxInvoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      headers: payer.auth,
+      payload: { email: payer.email, kra_pin: 'A012345678Z' },
+    });
+    expect(taxInvoice.statusCode).toBe(200);
     const started = await startedMpesa(t.app, payer, '0722 987 654');
     const pin = await t.app.inject({
       method: 'POST',
@@ -221,6 +229,8 @@ describe('DELETE /api/profile', () => {
       payload: '',
     });
     expect(pin.statusCode).toBe(303);
+    // The tax invoice is signed (by the built-in sandbox): its request body carries the PIN too.
+    expect(await t.app.invoices.send()).toMatchObject({ failed: 0 });
     await t.app.inject({
       method: 'POST',
       url: '/api/forgot-password',
@@ -243,12 +253,23 @@ describe('DELETE /api/profile', () => {
         '755222333',
       ],
       // 'Otieno Payer' is on the paid order's tax invoice too (issue 23).
-      payer: [payer.email, payer.username, 'Otieno Payer', '722987654', '766333444', 'Ring Road 1'],
+      payer: [
+        payer.email,
+        payer.username,
+        'Otieno Payer',
+        '722987654',
+        '766333444',
+        'Ring Road 1',
+        'A012345678Z',
+      ],
     };
     // Before: each is really stored somewhere (so the scan can find what it looks for).
     for (const needle of [...needles.shopper, ...needles.payer]) {
       expect(await whereStored(t.db, needle), needle).not.toEqual([]);
     }
+    expect(await whereStored(t.db, 'A012345678Z')).toEqual(
+      expect.arrayContaining(['orders.buyer_pin', 'invoices.source', 'invoices.request']),
+    );
 
     // The export holds every copy: the phone of the payment and the bodies that carry it.
     const [payment] = (await exportOf(payer)).json().orders[0].payments;

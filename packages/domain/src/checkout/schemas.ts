@@ -115,16 +115,50 @@ export const shippingSchema = z
   .superRefine(deliveryRules, whileOtherFieldsFail);
 export type ShippingInput = z.input<typeof shippingSchema>;
 
-/** POST /api/payment: checkout step 2. */
-export const paymentInfoSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254)
-    .pipe(z.email('Invalid email'))
-    .transform((e) => e.toLowerCase()),
-});
+export const TAX_INVOICE_MESSAGES = {
+  invalidPin: 'Enter a KRA PIN like P051234567X',
+  pinForBusiness: "Enter the business's KRA PIN too",
+} as const;
+
+/** A KRA PIN: A (a person) or P (a company), nine digits and a letter. Blank: none. */
+export const kraPinSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === '' || /^[AP]\d{9}[A-Z]$/.test(v), TAX_INVOICE_MESSAGES.invalidPin)
+  .nullish()
+  .transform((v) => v || null);
+
+/**
+ * POST /api/payment: checkout step 2. A business buyer may add its KRA PIN (and name): the tax
+ * invoice then carries them, so the business can claim the VAT back.
+ */
+export const paymentInfoSchema = z
+  .object({
+    email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, 'Email is required')
+      .max(254)
+      .pipe(z.email('Invalid email'))
+      .transform((e) => e.toLowerCase()),
+    kra_pin: kraPinSchema,
+    business_name: z
+      .string()
+      .trim()
+      .max(100, 'Business name is too long')
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.business_name && !v.kra_pin) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['kra_pin'],
+        message: TAX_INVOICE_MESSAGES.pinForBusiness,
+      });
+    }
+  }, whileOtherFieldsFail);
 export type PaymentInfoInput = z.input<typeof paymentInfoSchema>;
 
 export const checkoutDetailsSchema = z.object({
@@ -138,6 +172,8 @@ export const checkoutDetailsSchema = z.object({
   phone: z.string().nullable(),
   delivery: z.enum(DELIVERY_KINDS),
   pickup_point_id: z.number().int().nullable(),
+  kra_pin: z.string().nullable(),
+  business_name: z.string().nullable(),
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 

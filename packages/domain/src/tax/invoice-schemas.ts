@@ -35,6 +35,8 @@ export const receiptSchema = z
     original_invoice_no: z.number().int().nullable(),
     issued_at: z.string(),
     customer_name: z.string(),
+    /** The buyer's KRA PIN, when a business gave one at checkout. */
+    customer_pin: z.string().nullable(),
     items: z.array(
       z.object({
         name: z.string(),

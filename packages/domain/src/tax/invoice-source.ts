@@ -17,7 +17,10 @@ export interface InvoiceSourceLine {
 }
 
 export interface InvoiceSource {
+  /** The business's name when the buyer gave a KRA PIN with one, else the shipping name. */
   customerName: string;
+  /** The buyer's KRA PIN (custTin), for a business that claims the VAT back; absent: none. */
+  customerPin?: string | null;
   /** KRA's payment type code (pmtTyCd). */
   paymentTypeCode: string;
   pricesIncludeVat: boolean;

@@ -9,10 +9,15 @@ import { savePaymentInfo } from '../api/checkout-api.ts';
 
 export function PaymentStep({
   email,
+  kraPin = '',
+  businessName = '',
   onBack,
   onDone,
 }: {
   email: string;
+  /** A business buyer's KRA PIN and name, as saved before. */
+  kraPin?: string;
+  businessName?: string;
   onBack: () => void;
   onDone: () => void;
 }) {
@@ -23,7 +28,7 @@ export function PaymentStep({
     formState: { errors, isSubmitting },
   } = useForm<PaymentInfoInput>({
     resolver: zodResolver(paymentInfoSchema),
-    defaultValues: { email },
+    defaultValues: { email, kra_pin: kraPin, business_name: businessName },
   });
 
   const onSubmit = handleSubmit(async (v) => {
@@ -55,6 +60,37 @@ export function PaymentStep({
         autoComplete="email"
         {...register('email')}
       />
+      {/* Open when a PIN was given before, or when one of its fields needs correcting. */}
+      <details
+        open={Boolean(kraPin) || Boolean(errors.kra_pin || errors.business_name)}
+        className="rounded-lg border border-slate-200 p-3"
+      >
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">
+          Tax invoice for a business (optional)
+        </summary>
+        <p className="mt-2 text-sm text-slate-600">
+          Add your business&apos;s KRA PIN and the tax invoice will carry it, so you can claim the
+          VAT back.
+        </p>
+        <div className="mt-3 space-y-3">
+          <TextField
+            label="KRA PIN"
+            error={errors.kra_pin?.message}
+            placeholder="P051234567X"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={11}
+            {...register('kra_pin')}
+          />
+          <TextField
+            label="Business name"
+            error={errors.business_name?.message}
+            autoComplete="organization"
+            maxLength={100}
+            {...register('business_name')}
+          />
+        </div>
+      </details>
       <div className="flex justify-between gap-3 pt-2">
         <Button variant="secondary" onClick={onBack}>
           Back

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CheckoutDetails, CheckoutSummary } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
@@ -45,6 +45,18 @@ function Lines({ lines }: { lines: CheckoutSummary['lines'] }) {
   );
 }
 
+/** A small labelled panel of step 3 (where it goes, when, the tax invoice). */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg bg-slate-50 p-3 text-sm">
+      <h3 id={id} className="mb-1 font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 function Delivery({ details, summary }: { details: CheckoutDetails; summary: CheckoutSummary }) {
   const street = [details.apartment_number, details.street_address].filter(Boolean).join(', ');
   const counties = useQuery(deliveryQueries.counties());
@@ -62,22 +74,16 @@ function Delivery({ details, summary }: { details: CheckoutDetails; summary: Che
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {point ? (
-        <section aria-labelledby="summary-address" className="rounded-lg bg-slate-50 p-3 text-sm">
-          <h3 id="summary-address" className="mb-1 font-semibold text-slate-900">
-            Pickup point
-          </h3>
+        <Panel id="summary-address" title="Pickup point">
           <address className="text-slate-700 not-italic">
             <span className="block font-medium">{point.name}</span>
             <span className="block">{point.address}</span>
             <span className="block">{point.opening_hours}</span>
             {details.name && <span className="mt-1 block">For {details.name}</span>}
           </address>
-        </section>
+        </Panel>
       ) : (
-        <section aria-labelledby="summary-address" className="rounded-lg bg-slate-50 p-3 text-sm">
-          <h3 id="summary-address" className="mb-1 font-semibold text-slate-900">
-            Delivery address
-          </h3>
+        <Panel id="summary-address" title="Delivery address">
           <address className="text-slate-700 not-italic">
             {details.name && <span className="block">{details.name}</span>}
             {street && <span className="block">{street}</span>}
@@ -86,17 +92,21 @@ function Delivery({ details, summary }: { details: CheckoutDetails; summary: Che
             </span>
             {county && <span className="block">{county} County</span>}
           </address>
-        </section>
+        </Panel>
       )}
-      <section aria-labelledby="summary-delivery" className="rounded-lg bg-slate-50 p-3 text-sm">
-        <h3 id="summary-delivery" className="mb-1 font-semibold text-slate-900">
-          Expected delivery
-        </h3>
+      <Panel id="summary-delivery" title="Expected delivery">
         <p className="text-slate-700">{formatDayRange(expected.from, expected.to)}</p>
         <p className="mt-1 text-xs text-slate-600">
           1-2 business days to process, then {days.min}-{days.max} business days to deliver.
         </p>
-      </section>
+      </Panel>
+      {details.kra_pin && (
+        <Panel id="summary-tax-invoice" title="Tax invoice">
+          <p className="text-slate-700">
+            {details.business_name ?? details.name}, KRA PIN {details.kra_pin}
+          </p>
+        </Panel>
+      )}
     </div>
   );
 }

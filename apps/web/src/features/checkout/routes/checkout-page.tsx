@@ -69,6 +69,8 @@ export default function CheckoutPage() {
         ) : step === 2 ? (
           <PaymentStep
             email={details.data.email ?? currentUser?.email ?? ''}
+            kraPin={details.data.kra_pin ?? ''}
+            businessName={details.data.business_name ?? ''}
             onBack={() => setStep(1)}
             onDone={() => {
               void details.refetch();

@@ -90,6 +90,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <Pair term="Order">no. {receipt.order_id}</Pair>
           <Pair term="Date">{dateTime(receipt.issued_at)}</Pair>
           <Pair term="Customer">{receipt.customer_name}</Pair>
+          {receipt.customer_pin && <Pair term="Customer PIN">{receipt.customer_pin}</Pair>}
         </dl>
       </div>
       <table className="w-full text-sm">
