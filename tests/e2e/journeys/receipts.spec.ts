@@ -70,4 +70,10 @@ test('a business pays, opens the signed receipt with its QR code and KRA PIN, an
   await expect(row).toContainText('Sent');
   await admin.getByLabel('Status').selectOption({ label: 'Failed' });
   await expect(admin.getByRole('row', { name: new RegExp(`Order ${orderNo}\\b`) })).toHaveCount(0);
+
+  // The order's page tells the staff whom the invoice is for.
+  await admin.goto(`/dashboard/orders/${orderNo}`);
+  await expect(
+    admin.getByText('Tax invoice for Jua Kali Traders Ltd, KRA PIN P051234567X'),
+  ).toBeVisible();
 });

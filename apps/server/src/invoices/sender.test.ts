@@ -246,6 +246,14 @@ describe('sending invoices to eTIMS', () => {
       customer_name: 'Jua Kali Traders Ltd',
       customer_pin: 'P051234567X',
     });
+    const inBackOffice = await t.app.inject({
+      url: `/api/admin/orders/${orderId}`,
+      headers: boss.auth,
+    });
+    expect(inBackOffice.json().tax_invoice_for).toEqual({
+      kra_pin: 'P051234567X',
+      business_name: 'Jua Kali Traders Ltd',
+    });
     // A shopper without a PIN: none sent, the shipping name as the customer.
     expect(sentTo((await invoiceOf(firstOrder)).invoiceNo)[0]!.body).toMatchObject({
       custTin: null,

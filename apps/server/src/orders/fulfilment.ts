@@ -44,6 +44,9 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
     })),
     timeline: timeline.map((t, i) => ({ ...toTimeline(timeline)[i]!, by: t.actorEmail })),
     county: order.countyCode ? (countyName(order.countyCode) ?? null) : null,
+    tax_invoice_for: order.buyerPin
+      ? { kra_pin: order.buyerPin, business_name: order.buyerName }
+      : null,
   };
 }
 

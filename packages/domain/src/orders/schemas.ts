@@ -128,6 +128,10 @@ export const adminOrderDetailSchema = orderDetailSchema
       }),
     ),
     timeline: z.array(timelineEntrySchema.extend({ by: z.string().nullable() })),
+    /** A business buyer's KRA PIN and name, which its tax invoice carries. */
+    tax_invoice_for: z
+      .object({ kra_pin: z.string(), business_name: z.string().nullable() })
+      .nullable(),
   })
   .meta({ id: 'AdminOrderDetail' });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;

@@ -137,6 +137,12 @@ export default function AdminOrderPage() {
           <p>{o.shipping_name}</p>
           <p className="text-sm text-slate-600">{o.user_email}</p>
           <p className="text-sm text-slate-600">{formatKenyanPhone(o.phone_number)}</p>
+          {o.tax_invoice_for && (
+            <p className="mt-2 text-sm">
+              Tax invoice for {o.tax_invoice_for.business_name ?? o.shipping_name}, KRA PIN{' '}
+              <span className="font-mono">{o.tax_invoice_for.kra_pin}</span>
+            </p>
+          )}
         </Card>
         <Card title="Move this order">
           {o.collectable && <CollectControl order={o} />}
