@@ -37,6 +37,16 @@ test('the admin prices a county on the Delivery screen and a shopper there pays 
   await logIn(ADMIN, admin);
   await admin.goto('/dashboard/delivery');
   await expect(admin.getByRole('heading', { name: 'Delivery', exact: true })).toBeVisible();
+  // A few letters find the county among the 47.
+  await admin.getByLabel('Find a county').fill('tur');
+  await expect(
+    admin.getByRole('table', { name: 'Delivery by county' }).getByRole('row'),
+  ).toHaveCount(
+    2, // the header and Turkana
+  );
+  await admin.getByLabel('Find a county').fill('zzz');
+  await expect(admin.getByText('No county matches “zzz”.')).toBeVisible();
+  await admin.getByLabel('Find a county').fill('023');
   await admin.getByRole('button', { name: 'Edit Turkana' }).click();
   const editor = admin.getByRole('form', { name: 'Edit Turkana' });
   await editor.getByLabel('Fee (Ksh)').fill('-5');

@@ -26,6 +26,11 @@ export interface ResponsiveTableProps<T> {
   rowKey: (row: T) => Key;
   /** A last row spanning the table, e.g. a total. */
   footer?: ReactNode;
+  /**
+   * Small cards for long lists of short values (47 counties): on small screens each card lays its
+   * cells out two to a line, label above value, so a phone shows several at once.
+   */
+  compact?: boolean;
 }
 
 export function ResponsiveTable<T>({
@@ -34,6 +39,7 @@ export function ResponsiveTable<T>({
   rows,
   rowKey,
   footer,
+  compact = false,
 }: ResponsiveTableProps<T>) {
   const controlsOnSmall = columns.some((c) => c.headerContent);
   return (
@@ -67,7 +73,9 @@ export function ResponsiveTable<T>({
             <tr
               key={rowKey(row)}
               role="row"
-              className="border-t border-slate-100 align-top hover:bg-slate-50/60 max-lg:block max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-2 max-lg:shadow-sm"
+              className={`border-t border-slate-100 align-top hover:bg-slate-50/60 max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-2 max-lg:shadow-sm ${
+                compact ? 'max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-4' : 'max-lg:block'
+              }`}
             >
               {columns.map((column) => (
                 <td
@@ -75,10 +83,12 @@ export function ResponsiveTable<T>({
                   role="cell"
                   data-label={column.header}
                   className={`px-3 py-3 ${column.className ?? ''} ${
-                    column.stack
-                      ? 'max-lg:flex-col max-lg:gap-1'
-                      : 'max-lg:items-start max-lg:justify-between max-lg:gap-4 max-lg:text-right'
-                  } max-lg:flex max-lg:border-b max-lg:border-slate-100 max-lg:px-0 max-lg:py-2 max-lg:last:border-b-0 max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:font-medium max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)]`}
+                    compact
+                      ? 'max-lg:flex-col max-lg:py-1.5 max-lg:text-left max-lg:before:text-xs'
+                      : column.stack
+                        ? 'max-lg:flex-col max-lg:gap-1 max-lg:border-b max-lg:border-slate-100 max-lg:py-2 max-lg:last:border-b-0'
+                        : 'max-lg:items-start max-lg:justify-between max-lg:gap-4 max-lg:border-b max-lg:border-slate-100 max-lg:py-2 max-lg:text-right max-lg:last:border-b-0'
+                  } max-lg:flex max-lg:px-0 max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:font-medium max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)]`}
                 >
                   <div className="min-w-0 wrap-break-word max-lg:wrap-anywhere">
                     {column.cell(row, index)}

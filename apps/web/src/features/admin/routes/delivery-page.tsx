@@ -19,6 +19,12 @@ const ksh = (shillings: number) => formatKsh(shillings * 100);
 function Counties({ counties }: { counties: DeliveryCounty[] }) {
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<DeliveryCounty[] | null>(null);
+  // 47 counties make a long page on a phone: a few letters of a name (or its code) find one.
+  const [find, setFind] = useState('');
+  const wanted = find.trim().toLowerCase();
+  const shown = wanted
+    ? counties.filter((c) => c.name.toLowerCase().includes(wanted) || c.code.includes(wanted))
+    : counties;
   const toggle = (code: string) =>
     setTicked((t) => {
       const next = new Set(t);
@@ -51,9 +57,21 @@ function Counties({ counties }: { counties: DeliveryCounty[] }) {
           }}
         />
       )}
+      <label className="block max-w-sm text-sm">
+        <span className="mb-1 block font-medium text-slate-700">Find a county</span>
+        <input
+          type="search"
+          value={find}
+          onChange={(e) => setFind(e.target.value)}
+          placeholder="Name or code"
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none"
+        />
+      </label>
+      {shown.length === 0 && <EmptyText>No county matches “{find.trim()}”.</EmptyText>}
       <ResponsiveTable
         caption="Delivery by county"
-        rows={counties}
+        compact
+        rows={shown}
         rowKey={(c) => c.code}
         columns={[
           {
