@@ -1,6 +1,7 @@
 // The back office's screens against the real server: admin rights, the route and API walls for
 // shoppers, the dashboard, contacts, orders, payments, reviews and search.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config.ts';
 import { collectAlerts } from '../fixtures/accounts.ts';
@@ -199,6 +200,23 @@ test('an order shows on Orders, moves from paid to processing, and its payment i
     })
   ).json();
   expect(listed.orders.find((o: { id: number }) => o.id === orderId).status).toBe('processing');
+
+  // The books: today's processing orders as CSV, this one with its payment receipt.
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Africa/Nairobi' }).format(new Date());
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Processing' });
+  const exporter = page.getByRole('form', { name: 'Export orders' });
+  await exporter.getByLabel('From').fill(today);
+  await exporter.getByLabel('To').fill(today);
+  const download = page.waitForEvent('download');
+  await exporter.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('duka-orders.csv');
+  const csv = readFileSync((await file.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toMatch(/^Order,Date,Status,Customer,Email,/);
+  const line = csv.split('\r\n').find((l) => l.startsWith(`${orderId},`));
+  expect(line).toContain(`,processing,`);
+  expect(line).toContain(shopper.email);
+  expect(line).toMatch(/,SBXTXN[^,]*,/);
 
   await page
     .getByRole('navigation', { name: 'Back office' })

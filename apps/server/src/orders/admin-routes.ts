@@ -8,6 +8,7 @@ import {
   collectionSchema,
   idParamSchema,
   orderStatusUpdateSchema,
+  ordersExportQuerySchema,
   type OrderStatusUpdate,
 } from '@duka/domain';
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +17,7 @@ import { assertCan, currentUser } from '../auth/plugin.ts';
 import { auditOf, type AuditTrail } from '../audit/trail.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
 import { collectOnDelivery } from '../payments/on-delivery/collect.ts';
+import { ORDERS_CSV_MAX_ROWS, ordersCsv } from './export.ts';
 import { adminOrderDetail } from './fulfilment.ts';
 import { refundOrder } from './refunds.ts';
 import { adminOrder, changeStatus, listAdminOrders } from './service.ts';
@@ -39,6 +41,38 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listAdminOrders(db, request.query),
+  );
+
+  app.get(
+    '/admin/orders.csv',
+    {
+      // Money and customers' details in bulk, for the books: the finance role's (decision record 021).
+      onRequest: app.requirePermission('payments.read'),
+      schema: {
+        tags,
+        summary: `The orders as CSV for the books, of a status and of Nairobi days (newest ${ORDERS_CSV_MAX_ROWS.toLocaleString('en')} at most)`,
+        description:
+          'One row per order: date (Nairobi), status, customer, e-mail, phone, county, delivery, payment method and receipt, items, delivery, VAT and total in shillings, when it was paid, a business buyer’s KRA PIN. Each export is recorded in the audit log.',
+        security,
+        querystring: ordersExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const csv = await ordersCsv(db, request.query);
+      // Customers' details leave the shop in bulk: who took them, and which, is on record.
+      await auditOf(request).record(db, {
+        action: 'order.export',
+        entity: 'order',
+        entityId: null,
+        after: { ...request.query },
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="duka-orders.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 
   const moveSchema = {

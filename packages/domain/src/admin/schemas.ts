@@ -257,6 +257,16 @@ export const isoDay = z
     return !Number.isNaN(time) && new Date(time).toISOString().startsWith(d);
   }, 'Use a real date');
 
+/** GET /api/admin/orders.csv: orders of a status and of a span of Nairobi days, for the books. */
+export const ordersExportQuerySchema = z
+  .object({
+    status: orderStatusSchema.optional(),
+    from: isoDay.describe('First day the order was made, YYYY-MM-DD, Nairobi time').optional(),
+    to: isoDay.describe('Last day, YYYY-MM-DD, Nairobi time: the whole day').optional(),
+  })
+  .strict();
+export type OrdersExportQuery = z.infer<typeof ordersExportQuerySchema>;
+
 export const contactListQuerySchema = z
   .object({
     q: z.string().trim().max(100).optional(),

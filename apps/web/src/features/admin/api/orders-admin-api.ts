@@ -1,7 +1,13 @@
 // Every order, and moving one along its lifecycle.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, AdminOrderDetail, AdminOrderPage, OrderStatus } from '@duka/domain';
-import { api } from '../../../lib/api-client.ts';
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  AdminOrderPage,
+  OrdersExportQuery,
+  OrderStatus,
+} from '@duka/domain';
+import { api, apiBlob } from '../../../lib/api-client.ts';
 
 export const adminOrdersQuery = (page: number, pageSize: number, status?: OrderStatus) =>
   queryOptions({
@@ -12,6 +18,9 @@ export const adminOrdersQuery = (page: number, pageSize: number, status?: OrderS
       }),
     placeholderData: keepPreviousData,
   });
+
+/** The orders CSV for the books (needs payments.read). */
+export const ordersCsv = (query: OrdersExportQuery) => apiBlob('/admin/orders.csv', { query });
 
 export const adminOrderQuery = (id: number) =>
   queryOptions({

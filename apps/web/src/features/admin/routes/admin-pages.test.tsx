@@ -309,6 +309,13 @@ describe('Orders for staff who may not do everything', () => {
     expect(await screen.findByText('buyer9@example.co.ke')).toBeTruthy();
     expect(screen.queryByLabelText('New status for order 9')).toBeNull();
     expect(screen.queryByRole('button', { name: /Record payment/ })).toBeNull();
+    // The orders CSV (customers and money in bulk) is finance's.
+    expect(screen.queryByRole('form', { name: 'Export orders' })).toBeNull();
+  });
+
+  it('gives finance the orders CSV', async () => {
+    renderPage(<OrdersPage />, 'finance');
+    expect(await screen.findByRole('form', { name: 'Export orders' })).toBeTruthy();
   });
 });
 

@@ -18,6 +18,8 @@ import { OrderStatusBadge, orderStatusLabel } from '../../../components/ui/order
 import { adminOrdersQuery } from '../api/orders-admin-api.ts';
 import { StatusControl } from '../components/status-control.tsx';
 import { CollectControl } from '../components/collect-control.tsx';
+import { OrdersExport } from '../components/orders-export.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 
 const PAGE_SIZE = 10;
 const whole = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
@@ -33,6 +35,7 @@ export default function OrdersPage() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const orders = useQuery(adminOrdersQuery(page, PAGE_SIZE, status || undefined));
   const filterId = useId();
+  const can = useCan();
 
   const columns: Column<AdminOrder>[] = [
     {
@@ -120,6 +123,7 @@ export default function OrdersPage() {
           </select>
         </div>
       </div>
+      {can('payments.read') && <OrdersExport status={status || undefined} />}
       {orders.isPending ? (
         <LoadingText />
       ) : orders.isError ? (
