@@ -1,11 +1,32 @@
 // axe-core on every shop page, at a desktop's width and a phone's, logged out and as a shopper
-// with something in the cart: no serious or critical violation of WCAG 2.0–2.2 A and AA.
+// with something in the cart, and on the back office's screens as its owner: no serious or
+// critical violation of WCAG 2.0–2.2 A and AA.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DESKTOP, PHONE, SHOP_PAGES, discountedProduct, settle } from '../fixtures/shop-pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const BACK_OFFICE = [
+  '/dashboard/dashboardAdmin',
+  '/dashboard/products/all',
+  '/dashboard/products/2/edit',
+  '/dashboard/products/add',
+  '/dashboard/products/import',
+  '/dashboard/low-stock',
+  '/dashboard/orders',
+  '/dashboard/reviews',
+  '/dashboard/customers',
+  '/dashboard/payments',
+  '/dashboard/invoices',
+  '/dashboard/delivery',
+  '/dashboard/contacts',
+  '/dashboard/search-words',
+  '/dashboard/staff',
+  '/dashboard/audit',
+  '/dashboard/security',
+] as const;
 
 /** Serious and critical violations on the page as it is now, one line per element. */
 async function violations(page: Page, where: string): Promise<string[]> {
@@ -80,6 +101,11 @@ for (const [size, viewport] of [
       await settle(page);
       found.push(...(await violations(page, '/checkout summary')));
       expect(found).toEqual([]);
+    });
+
+    test("the back office's screens have none either", async ({ page, loggedInAdmin: _admin }) => {
+      test.setTimeout(150_000);
+      expect(await audit(page, BACK_OFFICE)).toEqual([]);
     });
   });
 }

@@ -60,7 +60,13 @@ export function ResponsiveTable<T>({
                 scope="col"
                 {...column.headerProps}
                 className={`px-3 py-3 whitespace-nowrap ${column.className ?? ''} ${
-                  column.headerContent ? 'max-lg:block max-lg:p-0' : 'max-lg:hidden'
+                  column.headerContent
+                    ? 'max-lg:block max-lg:p-0'
+                    : // Without controls the header row is for screen readers only: its cells stay
+                      // in it (a row with no cells is an ARIA error); beside controls they go.
+                      controlsOnSmall
+                      ? 'max-lg:hidden'
+                      : ''
                 }`}
               >
                 {column.headerContent ?? column.header}

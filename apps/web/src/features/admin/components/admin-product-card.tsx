@@ -41,7 +41,7 @@ export function AdminProductCard({
         <div className="min-w-0 flex-1 space-y-0.5 text-sm">
           <h2 className="line-clamp-2 font-semibold text-slate-900">{title}</h2>
           <p className="truncate text-slate-500">{category}</p>
-          <p className="text-amber-600">
+          <p className="text-amber-800">
             <span aria-hidden="true">★</span> {rating.toFixed(1)}{' '}
             <span className="text-slate-500">Reviews</span>
           </p>
