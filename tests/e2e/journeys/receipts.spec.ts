@@ -23,6 +23,9 @@ test('a business pays, opens the signed receipt with its QR code and KRA PIN, an
   await expect(page.getByText('Enter a KRA PIN like P051234567X')).toBeVisible();
   await expect(page.getByLabel('Business name')).toHaveValue('Jua Kali Traders Ltd');
   await page.getByLabel('KRA PIN').fill('p051234567x');
+  // Corrected, the message goes and the section stays open.
+  await expect(page.getByText('Enter a KRA PIN like P051234567X')).toHaveCount(0);
+  await expect(page.getByLabel('Business name')).toBeVisible();
   await page.getByRole('button', { name: 'Save Payment Info' }).click();
   await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Tax invoice' })).toContainText(

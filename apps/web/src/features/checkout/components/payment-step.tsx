@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -31,6 +32,8 @@ export function PaymentStep({
     defaultValues: { email, kra_pin: kraPin, business_name: businessName },
   });
 
+  const [invoiceOpen, setInvoiceOpen] = useState(Boolean(kraPin));
+
   const onSubmit = handleSubmit(async (v) => {
     try {
       await savePaymentInfo(v);
@@ -60,9 +63,11 @@ export function PaymentStep({
         autoComplete="email"
         {...register('email')}
       />
-      {/* Open when a PIN was given before, or when one of its fields needs correcting. */}
+      {/* Open when a PIN was given before, or when one of its fields needs correcting; once open
+          it stays so (onToggle follows it), not closing under the typing when the error clears. */}
       <details
-        open={Boolean(kraPin) || Boolean(errors.kra_pin || errors.business_name)}
+        open={invoiceOpen || Boolean(errors.kra_pin || errors.business_name)}
+        onToggle={(e) => setInvoiceOpen(e.currentTarget.open)}
         className="rounded-lg border border-slate-200 p-3"
       >
         <summary className="cursor-pointer text-sm font-medium text-slate-800">
