@@ -1,12 +1,11 @@
 // Reading the audit log: filters by actor, entity, action and Nairobi days; newest first.
-import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
-import { nairobiDayStart, type AuditEntry, type AuditQuery } from '@duka/domain';
+import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditQuery } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import { csvCell } from '../lib/csv.ts';
 import { paged } from '../lib/paged.ts';
-
-const DAY_MS = 86_400_000;
+import { withinNairobiDays } from '../lib/sql.ts';
 
 export function auditFilter(q: Omit<AuditQuery, 'skip' | 'limit'>): SQL | undefined {
   const actor = q.actor?.toLowerCase();
@@ -25,8 +24,7 @@ export function auditFilter(q: Omit<AuditQuery, 'skip' | 'limit'>): SQL | undefi
           like(auditLog.action, `${q.action.replace(/[%_\\]/g, '\\$&')}.%`),
         )
       : undefined,
-    q.from ? gte(auditLog.at, nairobiDayStart(q.from)) : undefined,
-    q.to ? lt(auditLog.at, new Date(nairobiDayStart(q.to).getTime() + DAY_MS)) : undefined,
+    withinNairobiDays(auditLog.at, q.from, q.to),
   );
 }
 

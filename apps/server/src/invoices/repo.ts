@@ -167,15 +167,12 @@ export function invoicesOfOrders(db: Db, orderIds: number[]) {
  */
 export async function forgetBuyer(tx: Tx, orderIds: number[], name: string): Promise<void> {
   if (orderIds.length === 0) return;
-  const noPin = (json: SQL) =>
-    sql`case when ${json} ? 'receipt' then jsonb_set(jsonb_set(${json}, '{custTin}', 'null'), '{receipt,custTin}', 'null') else jsonb_set(${json}, '{custTin}', 'null') end`;
   await tx
     .update(invoices)
     .set({
       source: sql`jsonb_set(${invoices.source}, '{customerName}', to_jsonb(${name}::text)) - 'customerPin'`,
-      request: sql`case when ${invoices.request} is null then null else ${noPin(
-        sql`jsonb_set(${invoices.request}, '{custNm}', to_jsonb(${name}::text))`,
-      )} end`,
+      // jsonb_set of a null request is null; a path under a missing key leaves the JSON as it is.
+      request: sql`jsonb_set(jsonb_set(jsonb_set(${invoices.request}, '{custNm}', to_jsonb(${name}::text)), '{custTin}', 'null'), '{receipt,custTin}', 'null')`,
     })
     .where(inArray(invoices.orderId, orderIds));
 }

@@ -1,4 +1,5 @@
-import { lt, type Column, type SQL } from 'drizzle-orm';
+import { and, gte, lt, type Column, type SQL } from 'drizzle-orm';
+import { nairobiDayStart } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 
 /** Escapes LIKE wildcards so that a shopper's text is matched literally. */
@@ -19,3 +20,12 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
  * enqueued would wait for the next poll.
  */
 export const dueBy = (column: Column, now: Date): SQL => lt(column, new Date(now.getTime() + 1));
+
+const DAY_MS = 86_400_000;
+
+/** `column` within whole Nairobi days, `from` and `to` (YYYY-MM-DD) included; either may be absent. */
+export const withinNairobiDays = (column: Column, from?: string, to?: string): SQL | undefined =>
+  and(
+    from ? gte(column, nairobiDayStart(from)) : undefined,
+    to ? lt(column, new Date(nairobiDayStart(to).getTime() + DAY_MS)) : undefined,
+  );

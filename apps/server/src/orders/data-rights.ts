@@ -6,6 +6,7 @@ import { orders, payments } from '../db/schema.ts';
 import { forgetPayers } from '../payments/data-rights.ts';
 import { eventsOfPayments } from '../payments/events-repo.ts';
 import { forgetBuyer, invoicesOfOrders } from '../invoices/repo.ts';
+import { taxInvoiceFor } from './mappers.ts';
 import * as repo from './repo.ts';
 
 export async function ordersOf(db: Db, userId: number) {
@@ -48,7 +49,7 @@ export async function ordersOf(db: Db, userId: number) {
       pickup_point: o.pickupPoint,
     },
     email: o.email,
-    tax_invoice_for: o.buyerPin ? { kra_pin: o.buyerPin, business_name: o.buyerName } : null,
+    tax_invoice_for: taxInvoiceFor(o),
     payment_method: o.paymentMethod,
     lines: (items.get(o.id) ?? []).map((i) => ({
       product_id: i.productId,

@@ -1,15 +1,15 @@
 // The orders as CSV for the books: one row per order with its money in shillings, how it was paid
 // and the provider's receipt (to reconcile M-Pesa and PayPal statements), newest first.
-import { and, gte, lt } from 'drizzle-orm';
-import { countyName, nairobiDayStart, type OrdersExportQuery } from '@duka/domain';
+import { and } from 'drizzle-orm';
+import { countyName, type OrdersExportQuery } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { csvCell } from '../lib/csv.ts';
+import { withinNairobiDays } from '../lib/sql.ts';
 import { adminOrderRows, withStatus, type AdminOrderRow } from './repo.ts';
 
 /** A month of a busy shop fits; a wider span is cut to the newest this many (the summary says so). */
 export const ORDERS_CSV_MAX_ROWS = 20_000;
-const DAY_MS = 86_400_000;
 
 export const ORDERS_CSV_HEADER = [
   'Order',
@@ -59,11 +59,7 @@ function csvRow({ order, email, userPhone, receipt }: AdminOrderRow): string[] {
 }
 
 export async function ordersCsv(db: Db, q: OrdersExportQuery): Promise<string> {
-  const where = and(
-    withStatus(q.status),
-    q.from ? gte(orders.createdAt, nairobiDayStart(q.from)) : undefined,
-    q.to ? lt(orders.createdAt, new Date(nairobiDayStart(q.to).getTime() + DAY_MS)) : undefined,
-  );
+  const where = and(withStatus(q.status), withinNairobiDays(orders.createdAt, q.from, q.to));
   const rows = await adminOrderRows(db, where).limit(ORDERS_CSV_MAX_ROWS);
   return [ORDERS_CSV_HEADER, ...rows.map(csvRow)]
     .map((cells) => cells.map(csvCell).join(','))

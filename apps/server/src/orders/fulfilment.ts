@@ -12,7 +12,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
 import { found, HttpError } from '../lib/http-error.ts';
-import { isCollectable, toOrderDetail, toTimeline } from './mappers.ts';
+import { isCollectable, taxInvoiceFor, toOrderDetail, toTimeline } from './mappers.ts';
 import * as repo from './repo.ts';
 
 export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDetail> {
@@ -44,9 +44,7 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
     })),
     timeline: timeline.map((t, i) => ({ ...toTimeline(timeline)[i]!, by: t.actorEmail })),
     county: order.countyCode ? (countyName(order.countyCode) ?? null) : null,
-    tax_invoice_for: order.buyerPin
-      ? { kra_pin: order.buyerPin, business_name: order.buyerName }
-      : null,
+    tax_invoice_for: taxInvoiceFor(order),
   };
 }
 

@@ -37,6 +37,10 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
 }
 
 /** Paid on delivery and not paid yet: the admin can record its money. */
+/** Whom the order's tax invoice is for, when a business buyer gave its KRA PIN. */
+export const taxInvoiceFor = (order: OrderRow) =>
+  order.buyerPin ? { kra_pin: order.buyerPin, business_name: order.buyerName } : null;
+
 export function isCollectable(order: OrderRow): boolean {
   return order.paymentMethod === PAY_ON_DELIVERY_LABEL && awaitsPayment(order);
 }

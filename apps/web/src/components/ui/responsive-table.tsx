@@ -91,9 +91,11 @@ export function ResponsiveTable<T>({
                   className={`px-3 py-3 ${column.className ?? ''} ${
                     compact
                       ? 'max-lg:flex-col max-lg:py-1.5 max-lg:text-left max-lg:before:text-xs'
-                      : column.stack
-                        ? 'max-lg:flex-col max-lg:gap-1 max-lg:border-b max-lg:border-slate-100 max-lg:py-2 max-lg:last:border-b-0'
-                        : 'max-lg:items-start max-lg:justify-between max-lg:gap-4 max-lg:border-b max-lg:border-slate-100 max-lg:py-2 max-lg:text-right max-lg:last:border-b-0'
+                      : `max-lg:border-b max-lg:border-slate-100 max-lg:py-2 max-lg:last:border-b-0 ${
+                          column.stack
+                            ? 'max-lg:flex-col max-lg:gap-1'
+                            : 'max-lg:items-start max-lg:justify-between max-lg:gap-4 max-lg:text-right'
+                        }`
                   } max-lg:flex max-lg:px-0 max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:font-medium max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)]`}
                 >
                   <div className="min-w-0 wrap-break-word max-lg:wrap-anywhere">

@@ -19,8 +19,9 @@ export const adminOrdersQuery = (page: number, pageSize: number, status?: OrderS
     placeholderData: keepPreviousData,
   });
 
-/** The orders CSV for the books (needs payments.read). */
-export const ordersCsv = (query: OrdersExportQuery) => apiBlob('/admin/orders.csv', { query });
+/** The orders CSV for the books (needs payments.read); blank filters are left out of the URL. */
+export const ordersCsv = (query: { [K in keyof OrdersExportQuery]?: string | undefined }) =>
+  apiBlob('/admin/orders.csv', { query });
 
 export const adminOrderQuery = (id: number) =>
   queryOptions({

@@ -47,12 +47,7 @@ export function OrdersExport({ status }: { status?: OrderStatus | undefined }) {
     setFailure('');
     setBusy(true);
     try {
-      const file = await ordersCsv({
-        ...(status ? { status } : {}),
-        ...(from ? { from } : {}),
-        ...(to ? { to } : {}),
-      });
-      saveFile('duka-orders.csv', file);
+      saveFile('duka-orders.csv', await ordersCsv({ status, from, to }));
     } catch (err) {
       setFailure(err instanceof Error ? err.message : 'The export failed.');
     } finally {
