@@ -901,6 +901,38 @@ export const payments = pgTable(
 );
 
 /**
+ * The account of every shilling of an order (decision record 024): one row per movement of money.
+ * Money received is a row with the provider's reference (an M-Pesa receipt, a PayPal capture id, a
+ * reference typed for cash); the database lets one reference be received once, so it can pay one
+ * order at most, whichever method brought it.
+ */
+export const orderLedger = pgTable(
+  'order_ledger',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** 'received' (refunds and write-offs come with returns). */
+    kind: text('kind').notNull(),
+    /** The payment method that moved it ('mpesa', 'mpesa_paybill', 'paypal', 'pay_on_delivery'). */
+    method: text('method').notNull(),
+    /** The provider's reference, upper-case; null for cash taken without one. */
+    reference: text('reference'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_ledger_order_idx').on(t.orderId, t.id),
+    index('order_ledger_payment_idx').on(t.paymentId),
+    uniqueIndex('order_ledger_received_reference_idx')
+      .on(t.reference)
+      .where(sql`${t.kind} = 'received' and ${t.reference} is not null`),
+  ],
+);
+
+/**
  * Payments a shopper made to the shop's Paybill or Till from the M-Pesa menu, as Daraja confirmed
  * them (or as the M-PESA statement showed them). One row per M-Pesa receipt; `paymentId` is the
  * payment it was applied to, null while it matches no order (an unmatched payment, for the admin).
@@ -927,6 +959,8 @@ export const mpesaC2b = pgTable(
     source: text('source').notNull().default('confirmation'),
     paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** Why it paid no order (no account number, a Till code whose payer did not match…), for the admin. */
+    note: text('note'),
   },
   (t) => [
     uniqueIndex('mpesa_c2b_trans_idx').on(t.transId),
