@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+/** The PostgreSQL pass with the app's role apart from the owner of the tables (decision record 025). */
+const twoRoles =
+  !!process.env.DATABASE_URL &&
+  !!process.env.DATABASE_OWNER_URL &&
+  process.env.DATABASE_OWNER_URL !== process.env.DATABASE_URL;
+
 export default defineConfig({
   test: {
     // Most test files wait on a database, timers or sockets more than they compute: four at a time
@@ -19,9 +25,14 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           // *.pg.test.ts are faults only a PostgreSQL server has (lost connections): they run in
-          // the suite's PostgreSQL pass (DATABASE_URL set), which CI always makes.
+          // the suite's PostgreSQL pass (DATABASE_URL set), which CI always makes;
+          // *.two-roles.test.ts need the app's role apart from the tables' owner
+          // (DATABASE_OWNER_URL too), as CI's PostgreSQL pass runs.
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'],
+          exclude: [
+            ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts']),
+            ...(twoRoles ? [] : ['**/*.two-roles.test.ts']),
+          ],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
           // The heaviest tests take 7-8 s on a quiet host; CI hosts can be several times slower, and

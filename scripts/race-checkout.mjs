@@ -5,6 +5,9 @@
 // figures; exits non-zero when a rule breaks.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node scripts/race-checkout.mjs
+//
+// With DATABASE_OWNER_URL as well, that role makes the database and the servers migrate through
+// it, while they and this script's own queries run as DATABASE_URL's role (CI does this).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,13 +19,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOPPERS = 40;
 const UNITS = 5;
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ownerBase = process.env.DATABASE_OWNER_URL ?? base;
 const dbName = `duka_race_${process.pid}`;
 const dbUrl = Object.assign(new URL(base), { pathname: `/${dbName}` }).toString();
+const ownerUrl = Object.assign(new URL(ownerBase), { pathname: `/${dbName}` }).toString();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'duka-race-'));
 const ports = [4391, 4392];
 const children = [];
 
-const admin = new pg.Client({ connectionString: base });
+const admin = new pg.Client({ connectionString: ownerBase });
 await admin.connect();
 await admin.query(`drop database if exists ${dbName} with (force)`);
 await admin.query(`create database ${dbName}`);
@@ -37,6 +42,7 @@ function startServer(port) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: dbUrl,
+      DATABASE_OWNER_URL: ownerUrl,
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',

@@ -26,7 +26,7 @@ ON CONFLICT ("reference") WHERE "kind" = 'received' and "reference" is not null 
 INSERT INTO "order_ledger" ("order_id", "payment_id", "kind", "method", "reference", "amount_cents", "at")
 SELECT p."order_id", p."id", 'received', p."method", upper(p."transaction_id"), p."amount_cents", coalesce(p."captured_at", p."created_at")
 FROM "payments" p
-WHERE p."status" IN ('captured', 'refunded')
+WHERE p."status"::text IN ('captured', 'refunded')
   AND NOT EXISTS (SELECT 1 FROM "order_ledger" l WHERE l."payment_id" = p."id")
 ORDER BY p."id"
 ON CONFLICT ("reference") WHERE "kind" = 'received' and "reference" is not null DO NOTHING;

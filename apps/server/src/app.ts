@@ -43,6 +43,7 @@ import staffRoutes from './staff/routes.ts';
 import ordersAdminRoutes from './orders/admin-routes.ts';
 import ordersJobs from './orders/jobs.ts';
 import { applyPaymentOutcome } from './orders/payment-outcome.ts';
+import { SANDBOX_NOTICE } from '@duka/domain';
 import paymentsAdminRoutes from './payments/admin-routes.ts';
 import contactsAdminRoutes from './contacts/admin-routes.ts';
 import outboxAdminRoutes from './outbox/admin-routes.ts';
@@ -159,6 +160,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     webDistDir: config.WEB_DIST_DIR,
     dataDir: config.DATA_DIR,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    // Sandboxes turned on on purpose (PAYMENTS_SANDBOX=true): every page says what they mean.
+    notice: config.PAYMENTS_SANDBOX && app.payments.providers.sandboxed ? SANDBOX_NOTICE : null,
   });
   return app;
 }

@@ -36,6 +36,12 @@ export const configSchema = z
     DATA_DIR: z.string().default('./data'),
     /** postgres://… to use a PostgreSQL server instead of the embedded database. */
     DATABASE_URL: optionalString.pipe(z.url().optional()),
+    /**
+     * postgres://… of the role that owns the tables: migrations run as it, then the role of
+     * DATABASE_URL is granted what the app needs (and only SELECT, INSERT on audit_log). Unset:
+     * DATABASE_URL migrates too (decision record 025).
+     */
+    DATABASE_OWNER_URL: optionalString.pipe(z.url().optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Tests and CI: a folder of this run where the demo pictures are drawn once and shared. */
     DEMO_IMAGE_CACHE_DIR: optionalString,
@@ -70,6 +76,11 @@ export const configSchema = z
     PASSWORD_RESETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     /** Run the background jobs (order expiry, the outbox…); default: on, except under NODE_ENV=test. */
     BACKGROUND_JOBS: optionalFlag,
+    /**
+     * The payment sandboxes (PayPal's and M-Pesa's stand-ins) in production: off unless set on
+     * purpose, for a shop being tried out; then every page says no real money moves.
+     */
+    PAYMENTS_SANDBOX: booleanFlag(false),
     /**
      * Shelf prices include VAT, as most Kenyan shops show them (issue 23): the order total is items
      * plus delivery and VAT is the part of it that is tax. Off: VAT on top (the specification).
@@ -206,6 +217,13 @@ export const configSchema = z
         });
       }
     }
+    if (c.DATABASE_OWNER_URL && !c.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_OWNER_URL'],
+        message: 'needs DATABASE_URL (the embedded database has one role)',
+      });
+    }
     if (!!c.AT_USERNAME !== !!c.AT_API_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -280,6 +298,14 @@ export function mpesaModeOf(config: Config): 'daraja' | 'sandbox' {
     config.MPESA_PASSKEY
     ? 'daraja'
     : 'sandbox';
+}
+
+/**
+ * Whether a payment method without real credentials may run on its sandbox: always outside
+ * production, and in production only when PAYMENTS_SANDBOX=true says so.
+ */
+export function paymentSandboxesAllowed(config: Config): boolean {
+  return config.NODE_ENV !== 'production' || config.PAYMENTS_SANDBOX;
 }
 
 /** 'kra' when eTIMS credentials are set; otherwise the built-in sandbox signs receipts. */

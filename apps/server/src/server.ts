@@ -39,6 +39,7 @@ async function main() {
   });
   const app = await buildApp({ config, database });
   const admin = await prepareDatabase(database, {
+    ownerUrl: config.DATABASE_OWNER_URL,
     seedDemo: config.SEED_DEMO,
     imagesDir: path.resolve(config.DATA_DIR, 'images'),
     imageCacheDir: config.DEMO_IMAGE_CACHE_DIR,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { dropWhenIdle } from '../test/database.ts';
+import { dropWhenIdle, ownerUrlOf, withDatabase } from '../test/database.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { products, users } from './db/schema.ts';
 import { prepareDatabase } from './startup.ts';
@@ -14,37 +14,40 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** Two connections to one empty database: two pools on PostgreSQL, the one PGlite otherwise. */
-async function emptyDatabaseTwice(): Promise<[Database, Database]> {
+/**
+ * Two connections to one empty database: two pools on PostgreSQL (as the app's role, with the
+ * owner's address to migrate through), the one PGlite otherwise.
+ */
+async function emptyDatabaseTwice(): Promise<[Database, Database, string | undefined]> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
+  const owner = ownerUrlOf();
+  if (!url || !owner) {
     const only = await openDatabase({});
     cleanups.push(() => only.close());
-    return [only, only];
+    return [only, only, undefined];
   }
   const name = `duka_empty_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: owner });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
   const [a, b] = await Promise.all([
-    openDatabase({ url: target.toString() }),
-    openDatabase({ url: target.toString() }),
+    openDatabase({ url: withDatabase(url, name) }),
+    openDatabase({ url: withDatabase(url, name) }),
   ]);
   cleanups.push(async () => {
     await Promise.all([a.close(), b.close()]);
     await dropWhenIdle(admin, name);
     await admin.end();
   });
-  return [a, b];
+  return [a, b, withDatabase(owner, name)];
 }
 
 describe('starting two instances at once on an empty database', () => {
   it('brings both up, with one set of tables, one catalogue and one administrator', async () => {
-    const [a, b] = await emptyDatabaseTwice();
+    const [a, b, ownerUrl] = await emptyDatabaseTwice();
     // The pictures are left out: drawing them is slow and not what this is about.
     const config = {
+      ownerUrl,
       seedDemo: true,
       admin: { email: 'owner@duka.test', password: 'Owner#2026pass' },
     };

@@ -5,6 +5,7 @@ import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import type { Role } from '@duka/domain';
+import { codeAt, stepAt } from '../src/auth/totp.ts';
 
 export const PASSWORD = 'Sunny#Day42';
 
@@ -62,4 +63,18 @@ export async function admin(app: App, db: Db, role: Role = 'owner'): Promise<Log
     .set({ role })
     .where(eq(users.email, body.email as string));
   return logIn(app, body.email as string);
+}
+
+/** Turns on two-step sign-in from the session `who` (as the Security screen does); the secret. */
+export async function turnOnTwoFactor(app: App, who: LoggedIn): Promise<string> {
+  const setup = await app.inject({ method: 'POST', url: '/api/me/2fa/setup', headers: who.auth });
+  const { secret } = setup.json() as { secret: string };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/me/2fa/enable',
+    headers: who.auth,
+    payload: { code: codeAt(secret, stepAt(Date.now())) },
+  });
+  if (res.statusCode !== 200) throw new Error(`2FA enable failed: ${res.statusCode} ${res.body}`);
+  return secret;
 }

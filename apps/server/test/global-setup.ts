@@ -1,6 +1,7 @@
 // Prepares one migrated template database per test run; every test file then gets its own copy:
 // a PGlite data-directory dump (loading it skips initdb) or a PostgreSQL database made from a
-// template database.
+// template database. With DATABASE_OWNER_URL that role makes the template and migrates it, and
+// grants DATABASE_URL's role its rights, as the server's start-up does; the copies keep both.
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { migrateAsOwner } from '../src/db/roles.ts';
 import { drawDemoImages } from '../src/seed/demo.ts';
 import type { TestProject } from 'vitest/node';
 
@@ -36,17 +38,26 @@ export default async function setup(project: TestProject) {
     if (ownCache) rmSync(imageCache, { recursive: true, force: true });
   };
   const url = process.env.DATABASE_URL;
-  if (url) {
+  const owner = process.env.DATABASE_OWNER_URL ?? url;
+  if (url && owner) {
     const template = `duka_template_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
+    const admin = new pg.Client({ connectionString: owner });
     await admin.connect();
     await admin.query(`drop database if exists ${template} with (force)`);
     await admin.query(`create database ${template}`);
-    const templateUrl = new URL(url);
-    templateUrl.pathname = `/${template}`;
-    const database = await openDatabase({ url: templateUrl.toString() });
-    await migrateDatabase(database);
+    const at = (base: string) => Object.assign(new URL(base), { pathname: `/${template}` });
+    const database = await openDatabase({ url: at(url).toString() });
+    await migrateAsOwner(database, at(owner).toString());
     await database.close();
+    // A template is copied only once nobody is connected to it.
+    for (let waited = 0; waited < 3000; waited += 50) {
+      const { rows } = await admin.query(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [template],
+      );
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     project.provide('pgTemplate', template);
     return async () => {
       await admin.query(`drop database if exists ${template} with (force)`);

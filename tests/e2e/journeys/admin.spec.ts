@@ -94,6 +94,11 @@ test('the admin makes a shopper an admin and revokes it, and the shopper sees th
   await expect(isAdminCell(row)).toHaveText('Yes');
   await expect(page.getByText(`${shopper.username} is now an admin.`)).toBeVisible();
 
+  // A change of role ends the person's sessions: the shopper's tab is signed out, and the back
+  // office opens once they log in again.
+  await shopperPage.goto('/dashboard/dashboardAdmin');
+  await expect(shopperPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await logIn(shopper, shopperPage);
   await shopperPage.goto('/dashboard/dashboardAdmin');
   await expect(shopperPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(shopperPage.getByRole('navigation', { name: 'Back office' })).toBeVisible();

@@ -1,9 +1,16 @@
 // The audit log in the back office (needs audit.read): a page of entries, or all as CSV. Read
-// only: no route edits or deletes a row, and on PostgreSQL the table itself refuses to.
+// only: no route edits or deletes a row, and on PostgreSQL the table itself refuses to. The
+// owner can also have the whole hash chain checked (audit.verify, decision record 025).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, auditPageSchema, auditQuerySchema } from '@duka/domain';
+import {
+  apiErrorSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  auditVerificationSchema,
+} from '@duka/domain';
 import { auditCsv, auditRows, listAudit } from './query.ts';
+import { verifyAuditChain } from './verify.ts';
 
 const tags = ['audit'];
 const security = [{ bearerAuth: [] }];
@@ -48,6 +55,22 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', 'attachment; filename="duka-audit.csv"')
         .send(auditCsv(entries));
     },
+  );
+
+  app.get(
+    '/admin/audit/verify',
+    {
+      onRequest: app.requirePermission('audit.verify'),
+      schema: {
+        tags,
+        summary: 'Check every row of the audit log against its hash chain',
+        description:
+          'Reads the whole log in id order. `ok` false names the first row that was changed, or that follows a row deleted or put in; `head_hash` is worth noting somewhere the database cannot reach.',
+        security,
+        response: { 200: auditVerificationSchema },
+      },
+    },
+    async () => verifyAuditChain(db),
   );
 };
 

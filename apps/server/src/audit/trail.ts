@@ -1,9 +1,10 @@
 // The audit log's writer (decision record 021). A change made through an admin route records who
 // made it, from where, and what changed (only the fields that did), in the same transaction as
-// the change: if the change rolls back, so does its row, and no change lands without one.
+// the change: if the change rolls back, so does its row, and no change lands without one. Every
+// row goes through the hash chain's one writer (chain.ts, decision record 025).
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { appendAudit } from './chain.ts';
 
 export interface AuditActor {
   id: number | null;
@@ -47,11 +48,14 @@ export function changedFields(
 export class AuditTrail {
   constructor(readonly actor: AuditActor) {}
 
-  /** Writes the entry; an update that changed nothing writes nothing. */
+  /**
+   * Writes the entry, chained (in `db`'s transaction, or in one of its own); an update that
+   * changed nothing writes nothing.
+   */
   async record(db: Db | Tx, entry: AuditEntry): Promise<void> {
     const { before, after } = changedFields(entry.before, entry.after);
     if (before && after && Object.keys(after).length === 0) return;
-    await db.insert(auditLog).values({
+    await appendAudit(db, {
       actorId: this.actor.id,
       actorEmail: this.actor.email,
       actorRole: this.actor.role,

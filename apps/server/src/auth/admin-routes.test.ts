@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
+import { admin, logIn, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { users } from '../db/schema.ts';
 import { customersSummary } from './admin-service.ts';
 
@@ -41,8 +41,11 @@ describe('customers', () => {
         is_admin: true,
         role: 'manager',
       });
-      // A manager may not make or revoke admins (staff.manage is the owner's).
-      expect((await call(only.id, false, someone)).statusCode).toBe(403);
+      // A manager may not make or revoke admins (staff.manage is the owner's). The change ended
+      // the sessions they had as a shopper: they log in again.
+      expect((await call(only.id, false, someone)).statusCode).toBe(401);
+      const manager = await logIn(ctx.app, someone.email);
+      expect((await call(only.id, false, manager)).statusCode).toBe(403);
       expect((await call(someone.id, false)).json()).toMatchObject({ is_admin: false, role: null });
       expect((await call(999_999, true)).statusCode).toBe(404);
     } finally {

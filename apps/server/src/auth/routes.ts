@@ -13,6 +13,7 @@ import {
   tokensSchema,
   userSchema,
 } from '@duka/domain';
+import { auditOf } from '../audit/trail.ts';
 import { unauthorized } from '../lib/http-error.ts';
 import { logIn } from './login.ts';
 import { recordFailedSignIn, recordSignIn } from './sign-in-audit.ts';
@@ -205,7 +206,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      const user = await accounts.updateProfile(db, me.id, me.sessionId, request.body);
+      const user = await accounts.updateProfile(
+        db,
+        me.id,
+        me.sessionId,
+        request.body,
+        auditOf(request),
+      );
       return { message: 'Profile updated successfully', user };
     },
   );

@@ -5,7 +5,10 @@ import { permissionsOf, type ProfileUpdate, type RegisterInput, type User } from
 import type { Db } from '../db/client.ts';
 import { refreshTokens, sessions, users } from '../db/schema.ts';
 import { conflict, found, HttpError, unauthorized } from '../lib/http-error.ts';
+import type { AuditTrail } from '../audit/trail.ts';
+import { endSessions } from './end-sessions.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { recordOwnAccountChange } from './profile-audit.ts';
 import type { TokenSigner } from './tokens.ts';
 import { hashToken, newRefreshToken } from './tokens.ts';
 
@@ -211,6 +214,7 @@ export async function updateProfile(
   userId: number,
   currentSessionId: string,
   input: ProfileUpdate & { email: string; username: string; phone_number: string },
+  audit?: AuditTrail,
 ): Promise<User> {
   const user = await getUser(db, userId);
   // A stolen token alone must not be enough to take the account over: changing the log-in
@@ -232,30 +236,29 @@ export async function updateProfile(
   const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
   await assertAvailable(db, input.username, input.email, userId);
   try {
-    const [row] = await db
-      .update(users)
-      .set({
-        username: input.username,
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          username: input.username,
+          email: input.email,
+          phoneNumber: input.phone_number,
+          ...(passwordHash ? { passwordHash } : {}),
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      // A new password or log-in e-mail ends every other log-in: whoever knew the old one is out.
+      if (passwordHash || emailChanges) {
+        const reason = passwordHash ? 'password changed' : 'e-mail changed';
+        await endSessions(tx, userId, reason, currentSessionId);
+      }
+      await recordOwnAccountChange(tx, audit, user, {
         email: input.email,
-        phoneNumber: input.phone_number,
-        ...(passwordHash ? { passwordHash } : {}),
-      })
-      .where(eq(users.id, userId))
-      .returning();
-    if (passwordHash) {
-      // A new password ends every other log-in: whoever knew the old one is out.
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: 'password changed' })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            ne(sessions.id, currentSessionId),
-            isNull(sessions.revokedAt),
-          ),
-        );
-    }
-    return toUser(row!);
+        passwordChanged: !!passwordHash,
+      });
+      return updated!;
+    });
+    return toUser(row);
   } catch (err) {
     rethrowTaken(err);
   }

@@ -40,13 +40,17 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Turn two-step sign-in on with a first code; answers ten single-use recovery codes',
+        description:
+          'Every other session of the account ends. Wrong codes here are limited apart from those at log-in (5 in 15 minutes, then 429).',
         security,
         body: twoFactorCodeSchema,
         response: { 200: recoveryCodesSchema, ...accountErrors },
       },
     },
-    async (request) =>
-      enableTwoFactor(deps, currentUser(request).id, request.body.code, auditOf(request)),
+    async (request) => {
+      const { id: userId, sessionId } = currentUser(request);
+      return enableTwoFactor(deps, { userId, sessionId }, request.body.code, auditOf(request));
+    },
   );
 
   app.post(
@@ -56,6 +60,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Turn two-step sign-in off, with the password and a code (or a recovery code)',
+        description:
+          'Wrong passwords and codes here are limited apart from those at log-in (5 in 15 minutes, then 429): they never lock the two-step sign-in.',
         security,
         body: twoFactorDisableSchema,
         response: { 200: messageSchema, ...accountErrors },

@@ -1,15 +1,19 @@
 // Two-step sign-in (issue 25): set up (a secret and its QR code), enable with a first code (ten
 // recovery codes back), check at log-in, disable with password and code. Wrong codes are counted
-// per account in the shared limits store (so across instances); a code is accepted once, by a
-// conditional update of the last step used, so two requests with the same code cannot both pass.
+// per account in the shared limits store (so across instances): those at log-in on one counter,
+// those sent from a signed-in session on another, so that a session's wrong codes never lock the
+// person's sign-in. A code is accepted once, by a conditional update of the last step used, so two
+// requests with the same code cannot both pass. Turning it on ends every other session.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client.ts';
 import { recoveryCodes, users } from '../db/schema.ts';
 import { conflict, HttpError } from '../lib/http-error.ts';
+import type { LimitRule } from '../limits/limiter.ts';
 import type { Limits } from '../limits/plugin.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import { endSessions } from './end-sessions.ts';
 import { verifyPassword } from './password.ts';
 import { getUser } from './service.ts';
 import { matchingStep, newSecret, otpauthUrl } from './totp.ts';
@@ -48,13 +52,18 @@ export async function setUpTwoFactor(db: Db, userId: number) {
   };
 }
 
-/** Counts the attempt first; throws 429 once the account has used up its tries. */
-async function throttled<T>(limits: Limits, userId: number, check: () => Promise<T | null>) {
+/** Counts the attempt first; throws 429 once the account has used up its tries of `rule`. */
+async function throttled<T>(
+  limits: Limits,
+  rule: LimitRule,
+  userId: number,
+  check: () => Promise<T | null>,
+) {
   const key = String(userId);
-  await limits.enforce(limits.rules.twoFactorAccount, key, TWO_FACTOR_MESSAGES.tooMany);
+  await limits.enforce(rule, key, TWO_FACTOR_MESSAGES.tooMany);
   const result = await check();
   if (result === null) throw wrongCode();
-  await limits.limiter.reset(limits.rules.twoFactorAccount, key);
+  await limits.limiter.reset(rule, key);
   return result;
 }
 
@@ -86,20 +95,23 @@ async function useRecoveryCode(db: Db, userId: number, code: string) {
   return used.length > 0 ? true : null;
 }
 
+/** Turns it on from the session `sessionId`, which stays signed in; every other session ends. */
 export async function enableTwoFactor(
   deps: { db: Db; limits: Limits },
-  userId: number,
+  session: { userId: number; sessionId: string },
   code: string,
   audit: AuditTrail,
 ): Promise<{ recovery_codes: string[] }> {
   const { db, limits } = deps;
+  const { userId } = session;
   const user = await getUser(db, userId);
   if (user.totpEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn, 'TWO_FACTOR_ON');
   if (!user.totpSecret) throw conflict(TWO_FACTOR_MESSAGES.notSetUp, 'TWO_FACTOR_NOT_SET_UP');
-  await throttled(limits, userId, () => useCode(db, user, code));
+  await throttled(limits, limits.rules.twoFactorSession, userId, () => useCode(db, user, code));
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));
+    await endSessions(tx, userId, 'two-step sign-in turned on', session.sessionId);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashCode(c) })));
     await audit.record(tx, {
@@ -122,7 +134,7 @@ export async function disableTwoFactor(
   const { db, limits } = deps;
   const user = await getUser(db, userId);
   if (!user.totpEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.notOn, 'TWO_FACTOR_OFF');
-  await throttled(limits, userId, async () =>
+  await throttled(limits, limits.rules.twoFactorSession, userId, async () =>
     (await verifyPassword(user.passwordHash, input.password))
       ? ((await useCode(db, user, input.code)) ?? (await useRecoveryCode(db, userId, input.code)))
       : null,
@@ -153,7 +165,7 @@ export async function checkSecondFactor(
   const { db, limits } = deps;
   const user = await getUser(db, userId);
   if (!user.totpEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.notOn, 'TWO_FACTOR_OFF');
-  await throttled(limits, userId, async () => {
+  await throttled(limits, limits.rules.twoFactorAccount, userId, async () => {
     if (answer.code) return useCode(db, user, answer.code);
     if (answer.recovery_code) return useRecoveryCode(db, userId, answer.recovery_code);
     return null;

@@ -1,8 +1,9 @@
-// A product as the audit log records it: its own fields, its pictures and, when it is sold in
-// several variants, each variant's SKU, price, discount and stock, keyed by the variant's title.
+// A product as the audit log records it: its own fields (dimensions too), its pictures, its
+// options with their values (so renaming one is recorded) and, when it is sold in several
+// variants, each variant's SKU, price, discount and stock, keyed by the variant's title.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { productImages, products, productVariants } from '../db/schema.ts';
+import { productImages, productOptions, products, productVariants } from '../db/schema.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 
 export async function productSnapshot(tx: Tx, id: number): Promise<Record<string, unknown> | null> {
@@ -20,6 +21,9 @@ export async function productSnapshot(tx: Tx, id: number): Promise<Record<string
       tax_type: products.taxType,
       item_class_code: products.itemClassCode,
       weight_grams: products.weightGrams,
+      width_mm: products.widthMm,
+      height_mm: products.heightMm,
+      depth_mm: products.depthMm,
       warranty_information: products.warrantyInformation,
       shipping_information: products.shippingInformation,
       return_policy: products.returnPolicy,
@@ -32,6 +36,11 @@ export async function productSnapshot(tx: Tx, id: number): Promise<Record<string
     .from(productImages)
     .where(eq(productImages.productId, id))
     .orderBy(asc(productImages.position));
+  const options = await tx
+    .select({ name: productOptions.name, values: productOptions.values })
+    .from(productOptions)
+    .where(eq(productOptions.productId, id))
+    .orderBy(asc(productOptions.position));
   const variants = await tx
     .select({
       title: productVariants.title,
@@ -43,7 +52,7 @@ export async function productSnapshot(tx: Tx, id: number): Promise<Record<string
     .from(productVariants)
     .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
-  const snapshot: Record<string, unknown> = { ...p, images: images.map((i) => i.url) };
+  const snapshot: Record<string, unknown> = { ...p, images: images.map((i) => i.url), options };
   // A product of one variant keeps it in step with its own row: nothing more to say.
   if (variants.length > 1) {
     for (const { title, ...fields } of variants) snapshot[`variant ${title}`] = fields;

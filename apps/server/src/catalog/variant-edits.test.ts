@@ -206,3 +206,45 @@ describe('PUT /api/admin/products/{id}/options', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe("the product's own SKU", () => {
+  it('stays when the option or its values are renamed, or when one size is left', async () => {
+    const p = await sandal();
+    const replace = (name: string, values: string[]) =>
+      call('PUT', `/${p.id}/options`, {
+        options: [{ name, values }],
+        variants: values.map((v, i) => ({ options: { [name]: v }, stock: i + 1 })),
+      });
+    const renamed = await replace('EU size', ['38', '39']);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().sku).toBe(p.sku);
+    const values = await replace('EU size', ['38½', '39½']);
+    expect(values.json().sku).toBe(p.sku);
+    expect(values.json().variants.map((v: { sku: string }) => v.sku)).toEqual([
+      `${p.sku}-38`,
+      `${p.sku}-39`,
+    ]);
+    const one = await call('DELETE', `/${p.id}/variants/${values.json().variants[0].id}`);
+    expect(one.json().sku).toBe(p.sku);
+    // Its next size is still named after the product.
+    const added = await call('POST', `/${p.id}/variants`, {
+      options: { 'EU size': '40' },
+      stock: 1,
+    });
+    expect(added.json().variants.at(-1).sku).toBe(`${p.sku}-40`);
+  });
+
+  it('of a product sold as it is still follows its one variant', async () => {
+    const plain = await product(t.db, { priceCents: 10_000, stock: 2 });
+    const before: Product = (await t.app.inject({ url: `/api/products/${plain}` })).json();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${plain}/variants/${before.variants[0]!.id}`,
+      headers: boss.auth,
+      payload: { sku: 'PLAIN-NEW' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after: Product = (await t.app.inject({ url: `/api/products/${plain}` })).json();
+    expect(after.sku).toBe('PLAIN-NEW');
+  });
+});

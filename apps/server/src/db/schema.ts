@@ -232,6 +232,9 @@ export const productImports = pgTable('product_imports', {
     .$type<{ line: number | null; column: string | null; message: string }[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** How many errors and warnings the file had; the lists keep the first of them (by line). */
+  errorCount: integer('error_count').notNull().default(0),
+  warningCount: integer('warning_count').notNull().default(0),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
@@ -1168,7 +1171,8 @@ export const staffSettings = pgTable('staff_settings', {
 /**
  * Who changed what, append-only: written in the same transaction as the change; on PostgreSQL a
  * trigger refuses UPDATE, DELETE and TRUNCATE (decision record 021). No foreign keys: a row must
- * outlive whatever it names.
+ * outlive whatever it names. Each row is chained to the one before by `hash` (audit/chain.ts,
+ * decision record 025); rows from before the chain have none and are sealed by the first that has.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -1185,6 +1189,10 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
     ip: text('ip'),
     requestId: text('request_id'),
+    /** The hash of the row before this one in the chain (64 zeros for the first). */
+    prevHash: text('prev_hash'),
+    /** SHA-256 of this row's content and `prevHash`, hex. */
+    hash: text('hash'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.id),

@@ -22,6 +22,7 @@ export interface Limits {
     | 'loginAccount'
     | 'loginAddress'
     | 'twoFactorAccount'
+    | 'twoFactorSession'
     | 'refresh'
     | 'passwordResetAccount'
     | 'passwordResetAddress'
@@ -82,6 +83,9 @@ export default fp(
         max: config.LOGIN_ATTEMPTS_PER_ACCOUNT,
         windowMs: 15 * MINUTE,
       },
+      // Wrong codes sent from a signed-in session (turning 2FA on or off): counted apart, so they
+      // never lock the person's two-step sign-in.
+      twoFactorSession: { name: 'two-factor-session', max: 5, windowMs: 15 * MINUTE },
       refresh: { name: 'refresh', max: 60, windowMs: MINUTE },
       // Keyed by the typed address whether or not it has an account, so a limit reveals nothing.
       passwordResetAccount: {

@@ -61,20 +61,19 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getOwnOrder(db, currentUser(request).id, request.params.id),
   );
 
-  /** The owner or staff who may read invoices; anyone else is told there is no such order. */
+  /** The owner, or staff with `invoices.read` through the gate; a shopper learns nothing else. */
+  const receiptAccess = app.ownerOrPermission('invoices.read');
   const receiptFor = async (request: FastifyRequest, orderId: number, kind: 'S' | 'R') => {
-    const user = currentUser(request);
-    const owner = await ownerOf(db, orderId);
-    if (owner === undefined || (owner !== user.id && !user.permissions.has('invoices.read'))) {
-      throw notFound(`The order ${orderId}`);
-    }
+    receiptAccess.assert(request, await ownerOf(db, orderId), () =>
+      notFound(`The order ${orderId}`),
+    );
     return receiptOf(db, orderId, kind, app.invoices.trader);
   };
   const receiptSchemaOf = (summary: string) => ({
     tags,
     summary,
     description:
-      "The order's owner or staff with `invoices.read`; anyone else gets 404. `kind=R` for the credit note of a refunded order. 404 until the order is paid.",
+      "The order's owner or staff with `invoices.read` (403 MFA_SETUP_REQUIRED while the shop requires two-step sign-in of staff without it); another shopper gets 404. `kind=R` for the credit note of a refunded order. 404 until the order is paid.",
     security,
     params: idParamSchema,
     querystring: receiptQuerySchema,
@@ -83,13 +82,14 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/receipt',
     {
-      onRequest: app.authenticate,
+      onRequest: receiptAccess,
       schema: {
         ...receiptSchemaOf("The order's tax invoice: eTIMS figures, signature and QR code"),
         response: {
           200: receiptSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
         },
       },
@@ -103,13 +103,14 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/receipt.pdf',
     {
-      onRequest: app.authenticate,
+      onRequest: receiptAccess,
       schema: {
         ...receiptSchemaOf("The order's tax invoice as a PDF (A4)"),
         response: {
           200: z.any().describe('application/pdf'),
           400: apiErrorSchema,
           401: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
         },
       },

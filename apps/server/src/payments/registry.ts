@@ -1,6 +1,6 @@
 // The payment providers of this shop, chosen by configuration: one for each method checkout offers.
 // Adding a provider is a file in payments/ and a line here.
-import { mpesaModeOf, paymentProviderOf, type Config } from '../config.ts';
+import { mpesaModeOf, paymentProviderOf, paymentSandboxesAllowed, type Config } from '../config.ts';
 import { badRequest } from '../lib/http-error.ts';
 import { darajaRegistration } from './mpesa/c2b-registration.ts';
 import { DarajaClient } from './mpesa/daraja-client.ts';
@@ -36,17 +36,34 @@ export class Providers {
   all(): readonly PaymentProvider[] {
     return this.list;
   }
+
+  /** True when some method takes its payments on a sandbox: no real money moves through it. */
+  get sandboxed(): boolean {
+    return this.list.some((p) => p.sandboxPage !== undefined);
+  }
 }
 
+/**
+ * The providers this configuration runs. A method without real credentials runs on its sandbox
+ * outside production; in production it is off (not offered, its sandbox pages 404) unless
+ * PAYMENTS_SANDBOX=true turns the sandboxes on on purpose (decision record 024).
+ */
 export function providersFor(config: Config, warn: (obj: object, msg: string) => void): Providers {
   const daraja = darajaClientOf(config);
+  const sandboxes = paymentSandboxesAllowed(config);
+  const paypal = paymentProviderOf(config) === 'paypal';
   return new Providers([
-    mpesaProvider(config, daraja, warn),
-    paybillProvider(config, daraja),
-    redirectProvider(config),
+    ...(daraja || sandboxes ? [mpesaProvider(config, daraja, warn)] : []),
+    ...(daraja || sandboxes ? [paybillProvider(config, daraja)] : []),
+    ...(paypal || sandboxes ? [redirectProvider(config)] : []),
     // Offered per county (delivery/), checked by checkout before the order is made.
     new PayOnDeliveryProvider(),
   ]);
+}
+
+/** The Paybill or Till this shop takes payments to; confirmations for any other are refused. */
+export function c2bShortcodeOf(config: Config): string {
+  return config.MPESA_C2B_SHORTCODE ?? config.MPESA_SHORTCODE ?? SANDBOX_PAYBILL;
 }
 
 /** Safaricom's Daraja when its four credentials are set; else null (the built-in sandbox). */
@@ -76,7 +93,7 @@ export const SANDBOX_PAYBILL = '600000';
  */
 function paybillProvider(config: Config, daraja: DarajaClient | null): PaymentProvider {
   const kind = config.MPESA_C2B_KIND;
-  const businessNumber = config.MPESA_C2B_SHORTCODE ?? config.MPESA_SHORTCODE ?? SANDBOX_PAYBILL;
+  const businessNumber = c2bShortcodeOf(config);
   if (daraja) {
     return new PaybillProvider(kind, businessNumber, {
       registration: darajaRegistration(daraja, businessNumber),

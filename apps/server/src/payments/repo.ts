@@ -166,19 +166,6 @@ export async function findByReference(db: Db | Tx, reference: string) {
   return row;
 }
 
-/** A payment of this method already settled with this receipt number. */
-export async function findByReceipt(
-  db: Db | Tx,
-  method: string,
-  receipt: string,
-): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.method, method), eq(payments.transactionId, receipt)));
-  return row;
-}
-
 /** Payments whose result is due to be asked for, longest waiting first. */
 export async function dueQueries(db: Db, now: Date, limit: number): Promise<PaymentRow[]> {
   return db

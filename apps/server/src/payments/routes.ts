@@ -10,9 +10,11 @@ import {
   paymentStatusSchema,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
-import { conflict, notFound } from '../lib/http-error.ts';
+import { conflict, notFound, unprocessable } from '../lib/http-error.ts';
 import { receiveCallback, recordRefundResult } from './callbacks.ts';
-import { claimCode, noteOfConfirmation, receiveConfirmation, validatePaidIn } from './mpesa/c2b.ts';
+import { noteOfConfirmation, receiveConfirmation, validatePaidIn } from './mpesa/c2b.ts';
+import { claimCode } from './mpesa/till-claim.ts';
+import { refusalMessage } from './mpesa/till-rules.ts';
 import { C2B_PATH, isOurSecret } from './mpesa/c2b-urls.ts';
 import { REVERSAL_RESULT_PATH } from './mpesa/provider.ts';
 import { noteOf } from './settlement.ts';
@@ -80,7 +82,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'The M-Pesa code of a Till payment, from the SMS: it pays the order',
         description:
-          '200 when it paid the order (or part of it); 202 when M-Pesa has not confirmed that code yet (it is matched as soon as it does); 409 when the code already paid another order; 400 for a code that is not 10 letters and digits.',
+          "200 when it paid the order (or part of it); 202 when M-Pesa has not confirmed that code yet (it is checked and matched as soon as it does); 409 when the code already paid another order; 422 (MPESA_CODE_REFUSED) when the payment does not fit this order: paid from a phone that is not the order's or the account's, less than the balance or far more, or made before the order; 400 for a code that is not 10 letters and digits. Every claim counts against the account's M-Pesa limit.",
         security: [{ bearerAuth: [] }],
         params: z.object({ paymentId: z.string().trim().min(1).max(200) }),
         body: mpesaCodeBodySchema,
@@ -91,6 +93,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           401: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
+          422: apiErrorSchema,
           429: apiErrorSchema,
         },
       },
@@ -110,7 +113,10 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           notPayable: () => conflict(MPESA_MESSAGES.notPayable, 'ORDER_NOT_PAYABLE'),
         },
       );
-      if (outcome === 'waiting') {
+      if (outcome.kind === 'refused') {
+        throw unprocessable(refusalMessage(outcome.refusal), 'MPESA_CODE_REFUSED');
+      }
+      if (outcome.kind === 'waiting') {
         return reply
           .code(202)
           .send({ status: 'waiting' as const, message: MPESA_MESSAGES.codeWaiting });

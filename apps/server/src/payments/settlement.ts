@@ -6,6 +6,7 @@
 import { MPESA_MESSAGES, mpesaResultMessage } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
 import type { ApplyToOrder, OrderEffect } from './context.ts';
+import { addReference, enterReceived } from './ledger.ts';
 import * as payments from './repo.ts';
 
 export interface Success {
@@ -33,7 +34,7 @@ export type Settlement =
   /** A failure after a success: the money moved, so the failure is not believed. */
   | { kind: 'ignored' }
   /** Not this payment's to settle (another payment's receipt, a wrong amount…). */
-  | { kind: 'rejected'; reason: string }
+  | { kind: 'rejected'; reason: string; paidOrderId?: number }
   /** No answer will come: the payment is closed as failed. */
   | { kind: 'given-up'; reason: string }
   /** Still waiting for the shopper, or for an answer. */
@@ -86,19 +87,32 @@ export async function settleSuccess(
   const { order, payment } = await payments.lockWithOrder(tx, paymentId);
   if (settled(payment.status)) {
     if (success.receipt && !payment.transactionId) {
+      if (!(await addReference(tx, payment.id, success.receipt))) {
+        return {
+          kind: 'rejected',
+          reason: `receipt ${success.receipt} already paid another order`,
+        };
+      }
       await payments.updatePayment(tx, payment.id, { transactionId: success.receipt });
       return { kind: 'receipt-recorded' };
     }
     return { kind: 'duplicate', of: 'paid' };
   }
-  if (success.receipt) {
-    const other = await payments.findByReceipt(tx, payment.method, success.receipt);
-    if (other) {
-      return {
-        kind: 'rejected',
-        reason: `receipt ${success.receipt} already settled payment ${other.id}`,
-      };
-    }
+  // One reference pays one order, whichever method brought it (the database holds it to that).
+  const entered = await enterReceived(tx, {
+    orderId: order.id,
+    paymentId: payment.id,
+    method: payment.method,
+    reference: success.receipt,
+    amountCents: payment.amountCents,
+    at: success.paidAt,
+  });
+  if (!entered.ok) {
+    return {
+      kind: 'rejected',
+      reason: `receipt ${success.receipt} already paid order ${entered.orderId}`,
+      paidOrderId: entered.orderId,
+    };
   }
   // Recorded before the order hears of it: the confirmation it sends names the receipt.
   await payments.updatePayment(tx, payment.id, {

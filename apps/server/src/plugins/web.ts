@@ -1,5 +1,5 @@
 // Serves the built web app (with history fallback for client routes) and the images we keep.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +13,22 @@ export interface WebOptions {
   dataDir: string;
   /** The shop's public origin, for canonical and Open Graph addresses in rendered pages. */
   publicUrl: string;
+  /**
+   * A sentence every page shows in a bar above everything else (the payment sandboxes running in
+   * production): put in by the server, so it is there before any script runs, on every page.
+   */
+  notice?: string | null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page with the notice bar first in its body (styled by #notice-bar in the web app's CSS). */
+export function withNotice(html: string, notice: string): string {
+  return html.replace(
+    /<body[^>]*>/,
+    (body) => `${body}<div id="notice-bar" role="note">${escapeHtml(notice)}</div>`,
+  );
 }
 
 const YEAR = 31_536_000;
@@ -67,6 +83,10 @@ export default fp<WebOptions>(
     }
 
     const renderer = hasWeb && dist ? await createPageRenderer(app, dist, options.publicUrl) : null;
+    const notice = options.notice ?? null;
+    // The app shell with the notice in it, when there is one (else sent from disk as it is).
+    const shell =
+      notice && hasWeb && indexHtml ? withNotice(readFileSync(indexHtml, 'utf8'), notice) : null;
 
     const isApiOrFile = (pathname: string) =>
       pathname === '/api' ||
@@ -83,9 +103,9 @@ export default fp<WebOptions>(
         if (isApiOrFile(pathname)) return reply.callNotFound();
         const page = await renderer?.render(request.url);
         void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-        if (!page) return reply.sendFile('index.html', dist);
+        if (!page) return shell ? reply.send(shell) : reply.sendFile('index.html', dist);
         if (renderer?.inlineStyleSource) allowInlineStyle(reply, renderer.inlineStyleSource);
-        return reply.code(page.status).send(page.html);
+        return reply.code(page.status).send(notice ? withNotice(page.html, notice) : page.html);
       });
     }
 

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { migrateAsOwner } from '../db/roles.ts';
 import { seedDemoCatalog } from './demo.ts';
 import { renderSyntheticImages, seedSynthetic } from './synthetic.ts';
 
@@ -30,7 +30,9 @@ const database = await openDatabase({
   url: values['database-url'] ?? config.DATABASE_URL,
   dataDir: path.resolve(dataDir, 'pglite'),
 });
-await migrateDatabase(database);
+// --database-url names one role for everything; otherwise the tables' owner migrates.
+const ownerUrl = values['database-url'] ? undefined : config.DATABASE_OWNER_URL;
+await migrateAsOwner(database, ownerUrl);
 
 if (count === undefined) {
   const n = await seedDemoCatalog(database.db, {
@@ -46,7 +48,11 @@ if (count === undefined) {
   const started = Date.now();
   await renderSyntheticImages(path.resolve(dataDir, 'images'));
   bar.start(count, 0);
-  await seedSynthetic(database.db, count, (done) => bar.update(done));
+  // The bulk seed turns triggers off (session_replication_role), which takes a superuser: the
+  // owner's connection.
+  const bulk = ownerUrl ? await openDatabase({ url: ownerUrl }) : database;
+  await seedSynthetic(bulk.db, count, (done) => bar.update(done));
+  if (bulk !== database) await bulk.close();
   bar.stop();
   console.log(`Seeded ${count} products in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

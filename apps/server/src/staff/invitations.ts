@@ -1,7 +1,7 @@
 // Staff invitations (issue 25). Like a password reset, the link is made only when the outbox
 // sends the mail: the token's SHA-256 hash is stored on the invitation, the token itself never
 // (not in the outbox, not in a log). The link works once, for 72 hours; a newer invitation to
-// the same address ends the older.
+// the same address ends the older, and a pending one can be withdrawn.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
@@ -14,7 +14,7 @@ import {
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { staffInvitations, users } from '../db/schema.ts';
-import { conflict, HttpError } from '../lib/http-error.ts';
+import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import type { Limits } from '../limits/plugin.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { verifyPassword } from '../auth/password.ts';
@@ -35,6 +35,9 @@ export const INVITATION_MESSAGES = {
   alreadyStaff: 'This person is already on the staff.',
   wrongPassword: 'That is not the password of this account.',
   detailsNeeded: 'Choose a username and give a phone number to make your account.',
+  alreadyAccepted:
+    'This invitation has been accepted already. To take the access away, remove the person from the staff.',
+  notPending: 'This invitation has already been withdrawn, replaced or has expired.',
 } as const;
 
 const invalid = () => new HttpError(410, 'INVITATION_INVALID', INVITATION_MESSAGES.invalid);
@@ -73,6 +76,33 @@ export async function invite(
       after: { email: input.email, role: input.role },
     });
     return row!;
+  });
+}
+
+/**
+ * DELETE /api/admin/staff/invitations/{id}: the link stops working at once (and an unsent mail is
+ * never sent). 404 for no such invitation; 409 for one accepted, withdrawn or expired.
+ */
+export async function withdrawInvitation(db: Db, id: number, audit: AuditTrail, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.id, id))
+      .for('update');
+    if (!row) throw notFound(`The invitation ${id}`);
+    if (row.acceptedAt) throw conflict(INVITATION_MESSAGES.alreadyAccepted, 'INVITATION_ACCEPTED');
+    if (row.revokedAt || row.expiresAt <= now) {
+      throw conflict(INVITATION_MESSAGES.notPending, 'INVITATION_NOT_PENDING');
+    }
+    await tx.update(staffInvitations).set({ revokedAt: now }).where(eq(staffInvitations.id, id));
+    await audit.record(tx, {
+      action: 'staff.invitation.withdraw',
+      entity: 'staff_invitation',
+      entityId: id,
+      before: { email: row.email, role: row.role },
+      after: null,
+    });
   });
 }
 
@@ -207,7 +237,14 @@ export async function acceptInvitation(
         acceptedBy: userId,
         tokenHash: sql`'used:' || ${staffInvitations.id}`,
       })
-      .where(and(eq(staffInvitations.id, row.id), isNull(staffInvitations.acceptedAt)))
+      .where(
+        and(
+          eq(staffInvitations.id, row.id),
+          isNull(staffInvitations.acceptedAt),
+          // Withdrawn while the password was being checked: the withdrawal holds.
+          isNull(staffInvitations.revokedAt),
+        ),
+      )
       .returning({ id: staffInvitations.id });
     if (!used) throw invalid();
     const { before, after } = await changeRole(tx, userId, row.role);

@@ -1,10 +1,12 @@
 // Who is staff and in which role. Roles change in a transaction that locks the owners first, so
-// two owners demoting each other at once cannot leave the shop without one.
+// two owners demoting each other at once cannot leave the shop without one. A change of role ends
+// the person's sessions (but the one making the change): what they signed in as no longer holds.
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Role } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { conflict, found } from '../lib/http-error.ts';
+import { endSessions } from '../auth/end-sessions.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,13 +15,14 @@ export const LAST_OWNER = 'The shop must keep at least one owner.';
 
 /**
  * Gives the account `role` (null: no staff access) inside `tx`, or the role `next` makes of its
- * current one (it may throw to refuse); 409 LAST_OWNER when that would leave no owner. Returns
- * the row before and after.
+ * current one (it may throw to refuse); 409 LAST_OWNER when that would leave no owner. Ends every
+ * session of the account but `keepSession` (the caller's own). Returns the row before and after.
  */
 export async function changeRole(
   tx: Tx,
   id: number,
   to: Role | null | ((current: Role | null) => Role | null),
+  keepSession?: string,
 ): Promise<{ before: UserRow; after: UserRow }> {
   await tx.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).for('update');
   const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -34,17 +37,27 @@ export async function changeRole(
   }
   if (before.role === role) return { before, after: before };
   const [after] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
+  await endSessions(tx, id, role === null ? 'staff access removed' : 'role changed', keepSession);
   return { before, after: after! };
 }
 
 /**
  * The specification's 'Make Admin' and 'Revoke Admin': a shopper made admin becomes a manager
- * (staff keep their role); revoking takes staff access away.
+ * (staff keep their role); revoking takes staff access away. Either ends the person's sessions.
  */
-export function setAdminRights(db: Db | Tx, id: number, makeAdmin: boolean, audit?: AuditTrail) {
+export function setAdminRights(
+  db: Db | Tx,
+  id: number,
+  makeAdmin: boolean,
+  audit?: AuditTrail,
+  keepSession?: string,
+) {
   return db.transaction(async (tx) => {
-    const changed = await changeRole(tx, id, (current) =>
-      makeAdmin ? (current ?? 'manager') : null,
+    const changed = await changeRole(
+      tx,
+      id,
+      (current) => (makeAdmin ? (current ?? 'manager') : null),
+      keepSession,
     );
     await audit?.record(tx, {
       action: 'staff.role.update',

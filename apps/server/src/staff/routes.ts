@@ -6,6 +6,7 @@ import {
   adminUserSchema,
   apiErrorSchema,
   idParamSchema,
+  invitationIdParamSchema,
   invitationTokenSchema,
   invitationViewSchema,
   inviteStaffSchema,
@@ -19,7 +20,7 @@ import {
 } from '@duka/domain';
 import { z } from 'zod';
 import { toAdminUser } from '../auth/admin-service.ts';
-import { currentUser } from '../auth/plugin.ts';
+import { assertCan, currentUser } from '../auth/plugin.ts';
 import { auditOf } from '../audit/trail.ts';
 import {
   acceptInvitation,
@@ -27,6 +28,7 @@ import {
   INVITATION_KIND,
   invite,
   viewInvitation,
+  withdrawInvitation,
 } from './invitations.ts';
 import { setAdminRights } from './roles.ts';
 import { listStaff, setRequireTwoFactor, setStaffRole } from './service.ts';
@@ -90,6 +92,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Change a staff member's role (on their next request); never the last owner's",
+        description: "Every session of theirs ends (but the caller's own, for one's own role).",
         security,
         params: userIdParamSchema,
         body: roleChangeSchema,
@@ -97,7 +100,9 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setStaffRole(db, request.params.userId, request.body.role, auditOf(request));
+      const { userId } = request.params;
+      const { sessionId } = currentUser(request);
+      await setStaffRole(db, userId, request.body.role, auditOf(request), sessionId);
       return { message: 'Role changed.' };
     },
   );
@@ -115,25 +120,56 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setStaffRole(db, request.params.userId, null, auditOf(request));
+      const { sessionId } = currentUser(request);
+      await setStaffRole(db, request.params.userId, null, auditOf(request), sessionId);
       return { message: 'Removed from the staff.' };
+    },
+  );
+
+  app.delete(
+    '/admin/staff/invitations/:id',
+    {
+      onRequest: app.requirePermission('staff.manage'),
+      schema: {
+        tags,
+        summary: 'Withdraw an invitation not yet accepted: its link stops working at once',
+        description:
+          'No such invitation: 404. Accepted already (remove the person instead): 409 INVITATION_ACCEPTED; withdrawn, replaced or expired: 409 INVITATION_NOT_PENDING.',
+        security,
+        params: invitationIdParamSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await withdrawInvitation(db, request.params.id, auditOf(request));
+      return { message: 'Invitation withdrawn.' };
     },
   );
 
   app.put(
     '/admin/staff/settings',
     {
-      onRequest: app.requirePermission('settings.write'),
+      // Turning the requirement off is never refused for want of two-step sign-in.
+      onRequest: app.requirePermission('settings.write', { gateInHandler: true }),
       schema: {
         tags,
         summary: 'Require two-step sign-in of all staff (403 MFA_SETUP_REQUIRED until set up)',
+        description:
+          'Turning it on needs two-step sign-in of the caller (409 MFA_REQUIRED_FIRST); turning it off is always allowed to those with `settings.write`.',
         security,
         body: staffSettingsSchema,
-        response: { 200: staffSettingsSchema, 400: apiErrorSchema },
+        response: {
+          200: staffSettingsSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request) => {
-      await setRequireTwoFactor(db, request.body.require_two_factor, auditOf(request));
+      const required = request.body.require_two_factor;
+      if (required) assertCan(request, 'settings.write');
+      await setRequireTwoFactor(db, required, currentUser(request).id, auditOf(request));
       return request.body;
     },
   );
@@ -177,18 +213,26 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "'Make Admin' (a shopper becomes a manager) or 'Revoke Admin' (no staff access)",
-        description: 'The last owner cannot be demoted (409 LAST_OWNER).',
+        description:
+          'The last owner cannot be demoted (409 LAST_OWNER). A change ends every session of the person.',
         security,
         params: idParamSchema,
         body: setAdminSchema,
         response: { 200: adminUserSchema, ...errors },
       },
     },
-    async (request) =>
-      toAdminUser(
-        (await setAdminRights(db, request.params.id, request.body.is_admin, auditOf(request)))
-          .after,
-      ),
+    async (request) => {
+      const { id } = request.params;
+      const { sessionId } = currentUser(request);
+      const changed = await setAdminRights(
+        db,
+        id,
+        request.body.is_admin,
+        auditOf(request),
+        sessionId,
+      );
+      return toAdminUser(changed.after);
+    },
   );
 };
 

@@ -3,8 +3,8 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Role, StaffList } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { sessions, staffInvitations, staffSettings, users } from '../db/schema.ts';
-import { notFound } from '../lib/http-error.ts';
+import { staffInvitations, staffSettings, users } from '../db/schema.ts';
+import { conflict, notFound } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { changeRole } from './roles.ts';
 
@@ -45,21 +45,26 @@ export async function listStaff(db: Db, now = new Date()): Promise<StaffList> {
 }
 
 /**
- * A new role for a staff member (404 for anyone not on the staff; 409 LAST_OWNER), or none:
- * removal ends every session of theirs at once.
+ * A new role for a staff member (404 for anyone not on the staff; 409 LAST_OWNER), or none
+ * (removal). Either ends every session of theirs at once, but `keepSession` (the caller's own).
  */
-export async function setStaffRole(db: Db, userId: number, role: Role | null, audit: AuditTrail) {
+export async function setStaffRole(
+  db: Db,
+  userId: number,
+  role: Role | null,
+  audit: AuditTrail,
+  keepSession?: string,
+) {
   await db.transaction(async (tx) => {
-    const { before, after } = await changeRole(tx, userId, (current) => {
-      if (!current) throw notFound(`A staff member ${userId}`);
-      return role;
-    });
-    if (role === null) {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: 'staff access removed' })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    }
+    const { before, after } = await changeRole(
+      tx,
+      userId,
+      (current) => {
+        if (!current) throw notFound(`A staff member ${userId}`);
+        return role;
+      },
+      keepSession,
+    );
     await audit.record(tx, {
       action: role === null ? 'staff.remove' : 'staff.role.update',
       entity: 'user',
@@ -70,8 +75,27 @@ export async function setStaffRole(db: Db, userId: number, role: Role | null, au
   });
 }
 
-export async function setRequireTwoFactor(db: Db, required: boolean, audit: AuditTrail) {
+export const MFA_REQUIRED_FIRST =
+  'Turn on two-step sign-in for yourself first (under Security): once it is required, the back office closes to staff without it, you included.';
+
+/**
+ * The shop's 'require two-step sign-in'. Turning it on is refused (409 MFA_REQUIRED_FIRST) until
+ * the person turning it on uses two-step sign-in; turning it off is always allowed.
+ */
+export async function setRequireTwoFactor(
+  db: Db,
+  required: boolean,
+  actorId: number,
+  audit: AuditTrail,
+) {
   await db.transaction(async (tx) => {
+    if (required) {
+      const [actor] = await tx
+        .select({ on: users.totpEnabledAt })
+        .from(users)
+        .where(eq(users.id, actorId));
+      if (!actor?.on) throw conflict(MFA_REQUIRED_FIRST, 'MFA_REQUIRED_FIRST');
+    }
     const [before] = await tx
       .select()
       .from(staffSettings)

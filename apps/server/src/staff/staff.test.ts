@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { admin, logIn, PASSWORD, shopper, type LoggedIn } from '../../test/accounts.ts';
+import {
+  admin,
+  logIn,
+  PASSWORD,
+  shopper,
+  turnOnTwoFactor,
+  type LoggedIn,
+} from '../../test/accounts.ts';
 import { Mailbox } from '../../test/mailbox.ts';
 import { insertOrder } from '../../test/orders-fixture.ts';
 import { product } from '../../test/checkout-fixture.ts';
@@ -156,6 +163,84 @@ describe('staff invitations', () => {
     expect(still!.role).toBeNull();
   });
 
+  it('withdraws a pending invitation: its link stops working at once', async () => {
+    const email = `withdrawn-${Date.now()}@example.co.ke`;
+    const sent = await call('POST', '/api/admin/staff/invitations', owner, {
+      email,
+      role: 'support',
+    });
+    const id: number = sent.json().id;
+    const token = await invitationToken(email);
+    const withdraw = (invitationId: number, who = owner) =>
+      call('DELETE', `/api/admin/staff/invitations/${invitationId}`, who);
+    const manager = await admin(t.app, t.db, 'manager');
+    expect((await withdraw(id, manager)).statusCode).toBe(403); // staff.manage is the owner's
+
+    const res = await withdraw(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'Invitation withdrawn.' });
+    const check = await call('POST', '/api/staff-invitations/check', undefined, { token });
+    expect(check.statusCode).toBe(410);
+    const accept = await call('POST', '/api/staff-invitations/accept', undefined, {
+      token,
+      username: `withdrawn${Date.now()}`,
+      phone_number: '0712345678',
+      password: PASSWORD,
+    });
+    expect(accept.statusCode).toBe(410);
+    expect(accept.json().code).toBe('INVITATION_INVALID');
+    const [joined] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(joined?.role ?? null).toBeNull();
+    const listed = (await call('GET', '/api/admin/staff', owner)).json();
+    expect(listed.invitations.map((i: { id: number }) => i.id)).not.toContain(id);
+    const [row] = (await auditRows('staff.invitation.withdraw')).filter(
+      (r) => r.entityId === String(id),
+    );
+    expect(row).toMatchObject({
+      actorId: owner.id,
+      entity: 'staff_invitation',
+      before: { email, role: 'support' },
+      after: null,
+    });
+
+    // Once is enough; an unknown one is not found.
+    const again = await withdraw(id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'INVITATION_NOT_PENDING',
+      error: 'This invitation has already been withdrawn, replaced or has expired.',
+    });
+    expect((await withdraw(999_999)).statusCode).toBe(404);
+  });
+
+  it('does not send the mail of an invitation withdrawn before it went, nor withdraw an accepted one', async () => {
+    const early = `early-${Date.now()}@example.co.ke`;
+    const sent = await call('POST', '/api/admin/staff/invitations', owner, {
+      email: early,
+      role: 'finance',
+    });
+    expect(
+      (await call('DELETE', `/api/admin/staff/invitations/${sent.json().id}`, owner)).statusCode,
+    ).toBe(200);
+    await t.app.outbox.drain();
+    expect(mailbox.to(early)).toEqual([]);
+
+    const someone = await shopper(t.app);
+    const invited = await call('POST', '/api/admin/staff/invitations', owner, {
+      email: someone.email,
+      role: 'finance',
+    });
+    const token = await invitationToken(someone.email);
+    await call('POST', '/api/staff-invitations/accept', undefined, { token, password: PASSWORD });
+    const late = await call('DELETE', `/api/admin/staff/invitations/${invited.json().id}`, owner);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      code: 'INVITATION_ACCEPTED',
+      error:
+        'This invitation has been accepted already. To take the access away, remove the person from the staff.',
+    });
+  });
+
   it('removal takes staff access away and ends every session at once; the last owner stays', async () => {
     const helper = await admin(t.app, t.db, 'catalogue');
     expect((await call('GET', '/api/admin/low-stock', helper)).statusCode).toBe(200);
@@ -254,8 +339,11 @@ describe('two-step sign-in', () => {
 
   it("the owner's setting keeps staff without it out of the back office until they set it up", async () => {
     const clerk = await admin(t.app, t.db, 'support');
+    // Only someone using two-step sign-in may require it (admin/two-step-gate.test.ts).
+    const careful = await admin(t.app, t.db);
+    await turnOnTwoFactor(t.app, careful);
     expect(
-      (await call('PUT', '/api/admin/staff/settings', owner, { require_two_factor: true }))
+      (await call('PUT', '/api/admin/staff/settings', careful, { require_two_factor: true }))
         .statusCode,
     ).toBe(200);
     try {
@@ -268,7 +356,7 @@ describe('two-step sign-in', () => {
       });
       expect((await call('GET', '/api/admin/orders', clerk)).statusCode).toBe(200);
     } finally {
-      // The owner has no 2FA here: the setting must be off for the rest of the file.
+      // The first owner has no 2FA: the setting must be off for the rest of the file.
       await t.db.execute(sql`update staff_settings set require_two_factor = false`);
     }
   });

@@ -92,6 +92,7 @@ describe('start-up', () => {
     await writeFile(path.join(uploads, upload), await webp(1200, 1200));
 
     await prepareDatabase(database, {
+      ownerUrl: database.ownerUrl,
       seedDemo: false,
       imagesDir: path.join(dataDir, 'images'),
       uploadsDir: uploads,

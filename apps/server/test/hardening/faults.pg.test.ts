@@ -8,6 +8,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { createTestApp, type TestContext } from '../app.ts';
 import { shopper, type LoggedIn } from '../accounts.ts';
+import { ownerUrlOf } from '../database.ts';
 import { product } from '../checkout-fixture.ts';
 import { startTcpProxy, type TcpProxy } from '../tcp-proxy.ts';
 
@@ -18,7 +19,8 @@ let productId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  // Ending another role's connections takes a superuser: the owner's role (DATABASE_OWNER_URL).
+  admin = new pg.Client({ connectionString: ownerUrlOf() });
   await admin.connect();
   who = await shopper(t.app);
   productId = await product(t.db, { priceCents: 10_000, stock: 1_000 });

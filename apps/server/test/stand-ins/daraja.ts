@@ -43,6 +43,10 @@ export interface PaidInOptions {
   transId?: string;
   msisdn?: string;
   firstName?: string;
+  /** When M-Pesa completed it (TransTime); now by default. */
+  at?: Date;
+  /** BusinessShortCode as sent; the registered short code by default. */
+  shortcode?: string;
   /** Send the confirmation this many times (Daraja may repeat one); 0 for a lost one. */
   times?: number;
   /** Ask the validation URL first (only where Safaricom enabled validation). */
@@ -283,12 +287,13 @@ class StandIn implements DarajaState {
   }
 
   paidInBody(options: PaidInOptions & { transId: string }): Record<string, unknown> {
-    const shortcode = this.registrations.at(-1)?.ShortCode ?? this.options.shortcode;
+    const shortcode =
+      options.shortcode ?? this.registrations.at(-1)?.ShortCode ?? this.options.shortcode;
     const amount = typeof options.amount === 'number' ? options.amount.toFixed(2) : options.amount;
     return {
       TransactionType: options.till ? 'Buy Goods' : 'Pay Bill',
       TransID: options.transId,
-      TransTime: nairobiTimestamp(Date.now()),
+      TransTime: nairobiTimestamp(options.at?.getTime() ?? Date.now()),
       TransAmount: amount,
       BusinessShortCode: shortcode,
       BillRefNumber: options.till ? '' : (options.billRef ?? ''),

@@ -343,6 +343,8 @@ export const unmatchedPaymentSchema = z
     received_at: z.string(),
     /** 'confirmation' (from Daraja) or 'statement' (only on the uploaded M-PESA statement). */
     source: z.string(),
+    /** Why it paid no order, when the shop knows more than "no account number". */
+    note: z.string().nullable(),
   })
   .meta({ id: 'UnmatchedPayment' });
 export type UnmatchedPayment = z.infer<typeof unmatchedPaymentSchema>;

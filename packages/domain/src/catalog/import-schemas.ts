@@ -17,6 +17,12 @@ export const productImportQuerySchema = z
   })
   .strict();
 
+/**
+ * The most errors (and warnings) an import lists: a file with 100,000 bad rows is fixed from its
+ * first ones, and a list of all of them is megabytes to store and to show.
+ */
+export const IMPORT_ISSUES_LISTED = 1_000;
+
 const importIssueSchema = z.object({
   line: z.number().int().nullable(),
   column: z.string().nullable(),
@@ -33,8 +39,14 @@ export const productImportSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
-  errors: z.array(importIssueSchema),
-  warnings: z.array(importIssueSchema),
+  errors: z
+    .array(importIssueSchema)
+    .describe(`The first ${IMPORT_ISSUES_LISTED.toLocaleString('en')} errors, by line`),
+  warnings: z
+    .array(importIssueSchema)
+    .describe(`The first ${IMPORT_ISSUES_LISTED.toLocaleString('en')} warnings, by line`),
+  error_count: z.number().int().describe('Every error the file had'),
+  warning_count: z.number().int(),
   images_pending: z.number().int().describe('Pictures named by address still to be fetched'),
 });
 export type ProductImport = z.infer<typeof productImportSchema>;

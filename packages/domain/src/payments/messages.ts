@@ -25,7 +25,24 @@ export const MPESA_MESSAGES = {
   codeWaiting:
     'We have not heard from M-Pesa about this code yet. Your order will be paid as soon as we do.',
   notPayable: 'This order is no longer waiting for payment.',
+  codeOtherPhone:
+    'This M-Pesa payment was made from a phone number that is not on your order or your account, so it cannot pay this order. The payment is kept for our staff to match by hand: contact us if it was yours.',
+  codeBeforeOrder:
+    'This M-Pesa payment was made before this order was placed, so it cannot pay this order. The payment is kept for our staff to match by hand: contact us if it was yours.',
 } as const;
+
+/** The bar on every page while the payment sandboxes run where real money is expected. */
+export const SANDBOX_NOTICE = 'Sandbox — no real money moves';
+
+/** A Till payment that does not cover what the order still owes. */
+export function tillCodeTooLittle(amountCents: number, dueCents: number): string {
+  return `This M-Pesa payment of ${formatKsh(amountCents)} is less than the ${formatKsh(dueCents)} due on this order, so it cannot pay it. The payment is kept for our staff to match by hand: contact us if it was yours.`;
+}
+
+/** A Till payment of far more than the order owes: a person looks before it is applied. */
+export function tillCodeTooMuch(amountCents: number, dueCents: number): string {
+  return `This M-Pesa payment of ${formatKsh(amountCents)} is more than the ${formatKsh(dueCents)} due on this order, so it cannot pay it. The payment is kept for our staff to match by hand: contact us if it was yours.`;
+}
 
 /** 'Enter your M-Pesa PIN to pay Ksh 12,345' */
 export function enterPinMessage(amountCents: number): string {

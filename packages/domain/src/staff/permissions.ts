@@ -22,13 +22,19 @@ export const PERMISSIONS = [
   'invoices.read',
   'invoices.write',
   'audit.read',
+  'audit.verify',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLES = ['owner', 'manager', 'catalogue', 'fulfilment', 'support', 'finance'] as const;
 export type Role = (typeof ROLES)[number];
 
-const OWNER_ONLY: readonly Permission[] = ['staff.manage', 'settings.write', 'audit.read'];
+const OWNER_ONLY: readonly Permission[] = [
+  'staff.manage',
+  'settings.write',
+  'audit.read',
+  'audit.verify',
+];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,

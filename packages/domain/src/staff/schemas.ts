@@ -1,6 +1,6 @@
 // Staff, invitations, two-step sign-in and the audit log on the wire (issue 25).
 import { z } from 'zod';
-import { pagingQuery } from '../common/schemas.ts';
+import { int32FromText, pagingQuery } from '../common/schemas.ts';
 import { isoDay } from '../admin/schemas.ts';
 import { emailSchema, phoneSchema, usernameSchema } from '../auth/schemas.ts';
 import { roleSchema } from './permissions.ts';
@@ -82,6 +82,8 @@ export const staffSettingsSchema = z.object({ require_two_factor: z.boolean() })
 export const userIdParamSchema = z.object({
   userId: z.coerce.number().int().min(1).max(2147483647),
 });
+/** DELETE /api/admin/staff/invitations/{id}: withdraws a pending invitation. */
+export const invitationIdParamSchema = z.object({ id: int32FromText().positive() });
 
 export const invitationViewSchema = z.object({
   email: z.string(),
@@ -137,3 +139,17 @@ export const auditPageSchema = z.object({
   limit: z.number().int(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The audit log's hash chain checked end to end (decision record 025). */
+export const auditVerificationSchema = z.object({
+  ok: z.boolean(),
+  /** Rows read: all of them when ok, up to and including the first bad one otherwise. */
+  rows: z.number().int(),
+  first_bad_id: z.number().int().nullable(),
+  /** What is wrong with that row, in words; null when ok. */
+  problem: z.string().nullable(),
+  /** The last chained row and its hash, to note somewhere the database cannot reach. */
+  head_id: z.number().int().nullable(),
+  head_hash: z.string().nullable(),
+});
+export type AuditVerification = z.infer<typeof auditVerificationSchema>;

@@ -10,7 +10,7 @@ import { processUpload } from '../../uploads/image.ts';
 import { fetchRemoteImage, type RemoteFetchPolicy } from '../../uploads/remote-image.ts';
 import { storeUpload } from '../../uploads/store.ts';
 import { lockStock } from '../stock.ts';
-import { IMPORT_PLACEHOLDER_IMAGE } from './apply.ts';
+import { IMPORT_PLACEHOLDER_IMAGE } from './write.ts';
 import { MAX_IMPORTED_IMAGES } from './plan.ts';
 
 export interface ImageFetchDeps {

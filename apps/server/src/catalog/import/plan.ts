@@ -1,8 +1,10 @@
 // Reading a Shopify product CSV into what the import will do (issue 21), without the database:
 // rows grouped by Handle into products, each cell checked, each problem an error or a warning
-// with its line and column. A row with an error is left out; the others go ahead.
-import { parse } from 'csv-parse/sync';
+// with its line and column. A row with an error is left out; the others go ahead. Written as
+// steps, so that a large file is checked in slices (lib/time-slices.ts).
 import { MAX_PRICE_CENTS, MAX_STOCK, productCreateSchema, type ProductCreate } from '@duka/domain';
+import { readCsvRecords, type CsvRecord } from '../../lib/csv-records.ts';
+import { runAtOnce, runInSlices, type Steps } from '../../lib/time-slices.ts';
 import { safeTextFromHtml } from './safe-text.ts';
 
 export interface ImportIssue {
@@ -58,28 +60,6 @@ const MAX_DESCRIPTION = 5000;
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
 type Cells = Record<string, string>;
-
-/** Records with the line each starts on (csv-parse counts a quoted CRLF twice, so count here). */
-function readRecords(input: Buffer): { line: number; cells: string[] }[] {
-  const parsed = parse(input, {
-    bom: true,
-    info: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    // One cell of 5 MB is read (and refused later, with its line), never a reason for a 5xx.
-    max_record_size: 64 * 1024 * 1024,
-  }) as unknown as { record: string[]; info: { bytes: number } }[];
-  const records: { line: number; cells: string[] }[] = [];
-  let counted = 0;
-  let newlines = 0;
-  for (const { record, info } of parsed) {
-    for (; counted < info.bytes; counted++) if (input[counted] === 0x0a) newlines++;
-    const endedWithNewline = input[info.bytes - 1] === 0x0a;
-    const inside = record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
-    records.push({ line: 1 + newlines - (endedWithNewline ? 1 : 0) - inside, cells: record });
-  }
-  return records;
-}
 
 /**
  * A cell's text. A quote mark before a formula sign is how a spreadsheet-safe export (ours)
@@ -296,11 +276,28 @@ function checkWithSchema(product: PlannedProduct, errors: ImportIssue[]): boolea
 
 /** The import's plan: products to create or update, and every problem found in the file. */
 export function planImport(input: Buffer): ImportPlan {
+  return runAtOnce(planSteps(input));
+}
+
+/** The same plan, worked out in slices that leave the event loop free between them. */
+export function planImportInSlices(input: Buffer): Promise<ImportPlan> {
+  return runInSlices(planSteps(input));
+}
+
+const READ_OPTIONS = {
+  bom: true,
+  relax_column_count: true,
+  skip_empty_lines: true,
+  // One cell of 5 MB is read (and refused later, with its line), never a reason for a 5xx.
+  max_record_size: 64 * 1024 * 1024,
+};
+
+function* planSteps(input: Buffer): Steps<ImportPlan> {
   const errors: ImportIssue[] = [];
   const warnings: ImportIssue[] = [];
-  let records: { line: number; cells: string[] }[];
+  let records: CsvRecord[];
   try {
-    records = readRecords(input);
+    records = yield* readCsvRecords(input, READ_OPTIONS);
   } catch (err) {
     const e = err as { message?: string; lines?: number };
     return {
@@ -313,6 +310,17 @@ export function planImport(input: Buffer): ImportPlan {
     };
   }
   const [header, ...rows] = records;
+  if (header?.refused) {
+    const { index, what } = header.refused;
+    return {
+      products: [],
+      rows: rows.length,
+      errors: [
+        { line: header.line, column: null, message: `Column ${index + 1} contains ${what}.` },
+      ],
+      warnings,
+    };
+  }
   const columns = (header?.cells ?? []).map((c) => c.trim());
   if (!columns.includes('Handle')) {
     return {
@@ -332,6 +340,12 @@ export function planImport(input: Buffer): ImportPlan {
   // Rows by Handle, in the order the handles first appear.
   const groups = new Map<string, { line: number; cells: Cells }[]>();
   for (const row of rows) {
+    yield;
+    if (row.refused) {
+      const { index, what } = row.refused;
+      errors.push({ line: row.line, column: columns[index] || null, message: `Contains ${what}.` });
+      continue;
+    }
     const cells: Cells = {};
     columns.forEach((name, i) => (cells[name] = row.cells[i] ?? ''));
     const handle = cell(cells, 'Handle');
@@ -355,6 +369,8 @@ export function planImport(input: Buffer): ImportPlan {
   const products: PlannedProduct[] = [];
   const skuLines = new Map<string, { line: number; handle: string }>();
   for (const [handle, group] of groups) {
+    yield;
+    const errorsBefore = errors.length;
     const titled = group.find((r) => cell(r.cells, 'Title'));
     const status = titled ? cell(titled.cells, 'Status').toLowerCase() : '';
     if (status === 'draft' || status === 'archived') {
@@ -385,6 +401,7 @@ export function planImport(input: Buffer): ImportPlan {
     };
     const combinations = new Map<string, number>();
     for (const { line, cells } of group) {
+      yield; // one product may have many rows
       const src = cell(cells, 'Image Src') || cell(cells, 'Variant Image');
       if (src && !product.images.some((i) => i.src === src)) {
         if (product.images.length < MAX_IMPORTED_IMAGES) product.images.push({ line, src });
@@ -431,7 +448,8 @@ export function planImport(input: Buffer): ImportPlan {
       product.variants.push(variant);
     }
     if (product.variants.length === 0) {
-      if (!errors.some((e) => group.some((r) => r.line === e.line))) {
+      // Only this product's rows have added errors since: none means no row said why.
+      if (errors.length === errorsBefore) {
         errors.push({
           line: product.line,
           column: 'Variant Price',

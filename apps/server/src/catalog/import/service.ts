@@ -1,13 +1,13 @@
 // One import from start to end: recorded first (so its progress can be followed from any
 // instance), planned, applied a batch at a time, and its outcome kept.
-import { and, count, eq } from 'drizzle-orm';
-import type { ProductImport } from '@duka/domain';
+import { and, count, eq, getTableColumns } from 'drizzle-orm';
+import { IMPORT_ISSUES_LISTED, type ProductImport } from '@duka/domain';
 import type { Db } from '../../db/client.ts';
 import { productImportImages, productImports } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AuditTrail } from '../../audit/trail.ts';
-import { applyImport } from './apply.ts';
-import { planImport } from './plan.ts';
+import { applyImport, type ApplyOptions } from './apply.ts';
+import { planImportInSlices } from './plan.ts';
 
 export interface ImportRequest {
   id: string;
@@ -16,6 +16,9 @@ export interface ImportRequest {
   origin: string;
   csv: Buffer;
   audit?: AuditTrail;
+  /** The request's log and id: a product the database refuses is logged there, by that id. */
+  log?: ApplyOptions['log'];
+  requestId?: string;
 }
 
 type Row = typeof productImports.$inferSelect;
@@ -38,6 +41,8 @@ async function view(db: Db, row: Row): Promise<ProductImport> {
     unchanged: row.unchanged,
     errors: row.errors,
     warnings: row.warnings,
+    error_count: row.errorCount,
+    warning_count: row.warningCount,
     images_pending: n,
   };
 }
@@ -53,12 +58,14 @@ export async function runImport(db: Db, request: ImportRequest): Promise<Product
   }
   const where = eq(productImports.id, request.id);
   try {
-    const plan = planImport(request.csv);
+    const plan = await planImportInSlices(request.csv);
     await db.update(productImports).set({ totalRows: plan.rows }).where(where);
     const outcome = await applyImport(db, plan.products, {
       importId: request.id,
       dryRun: request.dryRun,
       origin: request.origin,
+      log: request.log,
+      requestId: request.requestId,
       onProgress: async (done) => {
         const processedRows = Math.round((plan.rows * done) / plan.products.length);
         await db.update(productImports).set({ processedRows }).where(where);
@@ -66,6 +73,9 @@ export async function runImport(db: Db, request: ImportRequest): Promise<Product
     });
     const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
     const errors = [...plan.errors, ...outcome.errors].sort(byLine);
+    const warnings = [...plan.warnings, ...outcome.warnings].sort(byLine);
+    // The lists are at hand: read back, 100,000 errors are megabytes of JSON parsed again.
+    const { errors: _errors, warnings: _warnings, ...counts } = getTableColumns(productImports);
     const row = await db.transaction(async (tx) => {
       const [done] = await tx
         .update(productImports)
@@ -75,12 +85,14 @@ export async function runImport(db: Db, request: ImportRequest): Promise<Product
           created: outcome.created,
           updated: outcome.updated,
           unchanged: outcome.unchanged,
-          errors,
-          warnings: [...plan.warnings, ...outcome.warnings].sort(byLine),
+          errors: errors.slice(0, IMPORT_ISSUES_LISTED),
+          warnings: warnings.slice(0, IMPORT_ISSUES_LISTED),
+          errorCount: errors.length,
+          warningCount: warnings.length,
           finishedAt: new Date(),
         })
         .where(where)
-        .returning();
+        .returning(counts);
       // One row for the import (its counts); what each product row did is kept on the import.
       if (!request.dryRun) {
         await request.audit?.record(tx, {
@@ -98,7 +110,11 @@ export async function runImport(db: Db, request: ImportRequest): Promise<Product
       }
       return done!;
     });
-    return view(db, row);
+    return view(db, {
+      ...row,
+      errors: errors.slice(0, IMPORT_ISSUES_LISTED),
+      warnings: warnings.slice(0, IMPORT_ISSUES_LISTED),
+    });
   } catch (err) {
     await db.update(productImports).set({ status: 'failed', finishedAt: new Date() }).where(where);
     throw err;

@@ -29,6 +29,7 @@ const toUnmatched = (row: C2bRow) => ({
   name: row.payerName,
   received_at: (row.paidAt ?? row.receivedAt).toISOString(),
   source: row.source,
+  note: row.note,
 });
 
 const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +37,8 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: STATEMENT_MAX_BYTES, files: 1 } });
   app.addContentTypeParser(
     ['text/csv', 'text/plain'],
-    { parseAs: 'string', bodyLimit: STATEMENT_MAX_BYTES },
+    // Bytes, not a string: decoding here would turn bytes that are not UTF-8 into U+FFFD unseen.
+    { parseAs: 'buffer', bodyLimit: STATEMENT_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
 
@@ -101,25 +103,24 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Reconcile the M-PESA statement (the organisation portal's CSV export)",
         description:
-          'Body `text/csv`, or multipart with the file in `file`. Receipts the shop never heard of become unmatched payments; importing the same file again changes nothing.',
+          'Body `text/csv`, or multipart with the file in `file`. Receipts the shop never heard of become unmatched payments; importing the same file again changes nothing. A cell with a control character (NUL…) or bytes that are not UTF-8 refuses the whole file: 400, naming its line and column.',
         security,
         response: { 200: statementReconciliationSchema, 400: apiErrorSchema, 413: apiErrorSchema },
       },
     },
     async (request) => {
-      let csv: string;
+      let csv: Buffer;
       if (request.isMultipart()) {
         // A malformed form (no parts, a broken boundary) is the sender's fault, not ours.
         const file = await request.file().catch(() => undefined);
         if (!file || file.fieldname !== 'file') throw badRequest('Attach the statement as `file`.');
-        const bytes = await file.toBuffer().catch((err: { code?: string }) => {
+        csv = await file.toBuffer().catch((err: { code?: string }) => {
           if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
             throw new HttpError(413, 'TOO_LARGE', 'The statement is larger than 10 MB.');
           }
           throw badRequest('The statement could not be read.');
         });
-        csv = bytes.toString('utf8');
-      } else if (typeof request.body === 'string') {
+      } else if (Buffer.isBuffer(request.body)) {
         csv = request.body;
       } else {
         throw badRequest('Send the statement as text/csv, or as a file.');
@@ -131,7 +132,7 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'payment.statement.upload',
           entity: 'mpesa_statement',
           entityId: null,
-          after: { bytes: Buffer.byteLength(csv) },
+          after: { bytes: csv.length },
         });
         return outcome;
       } catch (err) {

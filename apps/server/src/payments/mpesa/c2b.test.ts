@@ -387,7 +387,12 @@ describe('a Till payment', () => {
     const { who, started } = await paybillOrder(till);
     expect(started.paybill).toMatchObject({ kind: 'till', business_number: '600111' });
     // The confirmation first: kept unmatched (no account number), then claimed by its code.
-    const first = await till.daraja.state.payIn({ amount: 2378, till: true });
+    // Paid from the shopper's own phone (the account's 0712 345 678), masked as Safaricom does.
+    const first = await till.daraja.state.payIn({
+      amount: 2378,
+      till: true,
+      msisdn: '2547******678',
+    });
     expect((await c2bRow(till, first.transId))?.paymentId).toBeNull();
     expect((await code(till, who, started.paymentId, 'abc')).statusCode).toBe(400);
     const claimed = await code(till, who, started.paymentId, first.transId.toLowerCase());
@@ -399,7 +404,12 @@ describe('a Till payment', () => {
     const early = await code(till, second.who, second.started.paymentId, 'QK3EARLY01');
     expect(early.statusCode).toBe(202);
     expect((await orderRow(till.t.db, second.started.order_id)).status).toBe('pending_payment');
-    await till.daraja.state.payIn({ amount: 2378, till: true, transId: 'QK3EARLY01' });
+    await till.daraja.state.payIn({
+      amount: 2378,
+      till: true,
+      transId: 'QK3EARLY01',
+      msisdn: '254712345678',
+    });
     expect((await orderRow(till.t.db, second.started.order_id)).status).toBe('paid');
 
     // A code that paid one order cannot pay another.

@@ -11,9 +11,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { mpesaC2b, payments } from '../../db/schema.ts';
 import type { Payments } from '../context.ts';
 import { recordEvents } from '../events-repo.ts';
+import { enterReceived, normaliseReference, receivedAs } from '../ledger.ts';
 import * as repo from '../repo.ts';
 import { orderIdOf, parseC2b, type C2bPayment } from './c2b-body.ts';
 import { maskedJson } from './mask.ts';
+import { claimRefusal, refusalNote } from './till-rules.ts';
 import type { AuditTrail } from '../../audit/trail.ts';
 
 export type C2bRow = typeof mpesaC2b.$inferSelect;
@@ -30,6 +32,8 @@ export type ConfirmationOutcome =
   | Applied
   /** Seen before (by its receipt): nothing changes. */
   | { kind: 'duplicate'; transId: string }
+  /** Its receipt was recorded on an order before it came (typed when cash was collected). */
+  | { kind: 'recorded-before'; orderId: number; paymentId: number | null }
   /** Not a payment at all, or not from Daraja: recorded, pays nothing. */
   | { kind: 'rejected'; reason: string };
 
@@ -45,6 +49,8 @@ export function noteOfConfirmation(outcome: ConfirmationOutcome): string {
       return `unmatched: ${outcome.reason}`;
     case 'duplicate':
       return `duplicate: receipt ${outcome.transId} already received`;
+    case 'recorded-before':
+      return `recorded before on order ${outcome.orderId}: nothing more to apply`;
     case 'rejected':
       return `rejected: ${outcome.reason}`;
   }
@@ -97,11 +103,32 @@ export async function applyPaidIn(
       reason: `order ${orderId} is not awaiting payment (${order.status})`,
     };
   }
+  const earlier = await receivedAs(tx, row.transId);
+  if (earlier) {
+    return {
+      kind: 'unmatched',
+      reason: `receipt ${row.transId} already paid order ${earlier.orderId}`,
+    };
+  }
   const payment = await paybillPaymentOf(p, tx, order);
+  const entered = await enterReceived(tx, {
+    orderId,
+    paymentId: payment.id,
+    method: 'mpesa_paybill',
+    reference: row.transId,
+    amountCents: row.amountCents,
+    ...(row.paidAt ? { at: row.paidAt } : {}),
+  });
+  if (!entered.ok) {
+    return {
+      kind: 'unmatched',
+      reason: `receipt ${row.transId} already paid order ${entered.orderId}`,
+    };
+  }
   const received = payment.receivedCents + row.amountCents;
   await tx
     .update(mpesaC2b)
-    .set({ paymentId: payment.id, appliedAt: new Date() })
+    .set({ paymentId: payment.id, appliedAt: new Date(), note: null })
     .where(eq(mpesaC2b.id, row.id));
   if (received < payment.amountCents) {
     await repo.updatePayment(tx, payment.id, { receivedCents: received });
@@ -146,10 +173,17 @@ export async function receiveConfirmation(
   }
   const parsed = parseC2b(body);
   if (!parsed.ok) return record(p.db, { kind: 'rejected', reason: parsed.reason }, null);
+  const { shortcode } = parsed.payment;
+  if (shortcode !== p.c2bShortcode) {
+    // Another business's payment at our address: it is not this shop's money.
+    const reason = `short code ${shortcode} is not this shop's (${p.c2bShortcode})`;
+    return record(p.db, { kind: 'rejected', reason }, null);
+  }
   return p.db.transaction(async (tx) => {
     const row = await insertPaidIn(tx, parsed.payment, 'confirmation');
     if (!row) return record(tx, { kind: 'duplicate', transId: parsed.payment.transId }, null);
     const outcome = await match(p, tx, row);
+    if (outcome.kind === 'unmatched') await noteOnUnmatched(tx, row.id, outcome.reason);
     return record(tx, outcome, 'paymentId' in outcome ? outcome.paymentId : null);
   });
 }
@@ -164,13 +198,44 @@ export async function insertPaidIn(tx: Tx, paid: C2bPayment, source: string) {
   return row;
 }
 
-/** A Till code the shopper typed first, else the account number, names the order. */
-async function match(p: Payments, tx: Tx, row: C2bRow): Promise<Applied> {
+/** Why a money row paid no order, kept on it for the admin. */
+export async function noteOnUnmatched(tx: Tx, rowId: number, note: string) {
+  await tx.update(mpesaC2b).set({ note }).where(eq(mpesaC2b.id, rowId));
+}
+
+/**
+ * A Till code the shopper typed first (if its payer and amount fit that order), else the account
+ * number, names the order. A receipt recorded already (typed when cash was collected at the door)
+ * is that money: it is linked to the payment it paid, and pays nothing more.
+ */
+async function match(
+  p: Payments,
+  tx: Tx,
+  row: C2bRow,
+): Promise<Applied | { kind: 'recorded-before'; orderId: number; paymentId: number | null }> {
+  const earlier = await receivedAs(tx, row.transId);
+  if (earlier) {
+    await tx
+      .update(mpesaC2b)
+      .set({ paymentId: earlier.paymentId, appliedAt: new Date() })
+      .where(eq(mpesaC2b.id, row.id));
+    return { kind: 'recorded-before', ...earlier };
+  }
   const [claimed] = await tx
-    .select({ orderId: payments.orderId })
+    .select({ id: payments.id, orderId: payments.orderId })
     .from(payments)
     .where(eq(payments.claimedReceipt, row.transId));
-  const orderId = claimed?.orderId ?? orderIdOf(row.billRef);
+  if (claimed) {
+    const refusal = await claimRefusal(tx, row, claimed.orderId);
+    if (!refusal) return applyPaidIn(p, tx, row, claimed.orderId);
+    // The code was typed by someone it does not fit: the claim is let go, the money stays
+    // unmatched (or pays the order its account number names).
+    await repo.updatePayment(tx, claimed.id, { claimedReceipt: null });
+    if (!row.billRef) {
+      return { kind: 'unmatched', reason: refusalNote(refusal, claimed.orderId) };
+    }
+  }
+  const orderId = orderIdOf(row.billRef);
   if (orderId === null) {
     return {
       kind: 'unmatched',
@@ -199,6 +264,7 @@ export async function validatePaidIn(
     if (!parsed.ok) {
       return /TransAmount/.test(parsed.reason) ? rejected('C2B00013') : rejected('C2B00016');
     }
+    if (parsed.payment.shortcode !== p.c2bShortcode) return rejected('C2B00015');
     if (parsed.payment.amountCents <= 0) return rejected('C2B00013');
     if (parsed.payment.kind === 'Buy Goods' || parsed.payment.billRef === '') return ACCEPTED;
     const orderId = orderIdOf(parsed.payment.billRef);
@@ -213,42 +279,6 @@ export async function validatePaidIn(
     },
   ]);
   return answer;
-}
-
-export type ClaimOutcome = 'paid' | 'partly-paid' | 'waiting';
-
-/**
- * A Till payment's code, typed by the shopper whose order it pays. Paid when its confirmation is
- * here already; remembered and matched when it comes; refused when it paid another order.
- */
-export async function claimCode(
-  p: Payments,
-  userId: number,
-  providerPaymentId: string,
-  code: string,
-  errors: { notFound: () => Error; used: () => Error; notPayable: () => Error },
-): Promise<ClaimOutcome> {
-  const own = await repo.ownPayment(p.db, userId, providerPaymentId);
-  if (!own || own.payment.method !== 'mpesa_paybill') throw errors.notFound();
-  return p.db.transaction(async (tx) => {
-    const { payment } = await repo.lockWithOrder(tx, own.payment.id);
-    const [row] = await tx.select().from(mpesaC2b).where(eq(mpesaC2b.transId, code)).for('update');
-    if (row?.paymentId === payment.id)
-      return payment.status === 'captured' ? 'paid' : 'partly-paid';
-    if (row && row.paymentId !== null) throw errors.used();
-    if (row) {
-      const applied = await applyPaidIn(p, tx, row, payment.orderId);
-      if (applied.kind === 'unmatched') throw errors.notPayable();
-      return applied.kind;
-    }
-    const [other] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.claimedReceipt, code));
-    if (other && other.id !== payment.id) throw errors.used();
-    await repo.updatePayment(tx, payment.id, { claimedReceipt: code });
-    return 'waiting';
-  });
 }
 
 /** Money that matched no order, newest first. */
@@ -294,4 +324,12 @@ export async function assignUnmatched(
     });
     return applied;
   });
+}
+
+/** An unmatched payment that turned out to be money recorded on a payment (cash collected by M-Pesa). */
+export async function takeUnmatchedReceipt(tx: Tx, transId: string, paymentId: number) {
+  await tx
+    .update(mpesaC2b)
+    .set({ paymentId, appliedAt: new Date(), note: null })
+    .where(and(eq(mpesaC2b.transId, normaliseReference(transId)), isNull(mpesaC2b.paymentId)));
 }

@@ -3,10 +3,11 @@
 // confirmations and M-Pesa prompts paid). A receipt the shop never heard of becomes an unmatched
 // payment, so it can be assigned to its order; one the shop recorded that the statement lacks is
 // listed for the admin. Importing the same file again changes nothing.
-import { parse } from 'csv-parse/sync';
 import { and, eq, gte, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { mpesaC2b, mpesaStatementLines, payments } from '../../db/schema.ts';
+import { readCsvRecords } from '../../lib/csv-records.ts';
+import { runInSlices, type Steps } from '../../lib/time-slices.ts';
 import type { Payments } from '../context.ts';
 import { insertPaidIn } from './c2b.ts';
 
@@ -72,15 +73,29 @@ function nairobiTime(value: string | undefined): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
-/** The paid-in, completed lines of a statement export; a preamble before the header is skipped. */
-export function parseStatement(csv: string): { lines: StatementLine[]; skipped: number } {
-  const rows: string[][] = parse(csv.replace(/^\uFEFF/, ''), {
+/**
+ * The paid-in, completed lines of a statement export; a preamble before the header is skipped.
+ * A cell that is not text (NUL, another control character, bytes that are not UTF-8) refuses the
+ * whole file, naming its line and column.
+ */
+function* statementSteps(csv: Buffer): Steps<{ lines: StatementLine[]; skipped: number }> {
+  const records = yield* readCsvRecords(csv, {
+    bom: true,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
     trim: true,
   });
+  const rows = records.map((r) => r.cells);
   const headerAt = rows.findIndex((row) => row.some((cell) => keyOf(cell) === COLUMNS.receipt));
+  const refused = records.find((r) => r.refused);
+  if (refused?.refused) {
+    const { index, what } = refused.refused;
+    const name = headerAt >= 0 && refused.line > records[headerAt]!.line && rows[headerAt]![index];
+    throw new StatementError(
+      `Line ${refused.line}, column ${name || index + 1}: contains ${what}.`,
+    );
+  }
   if (headerAt < 0)
     throw new StatementError('No "Receipt No." column: is this an M-PESA statement export?');
   const header = rows[headerAt]!.map(keyOf);
@@ -91,6 +106,7 @@ export function parseStatement(csv: string): { lines: StatementLine[]; skipped: 
   const lines: StatementLine[] = [];
   let skipped = 0;
   for (const row of rows.slice(headerAt + 1)) {
+    yield;
     const cell = (name: string) => (at(name) >= 0 ? (row[at(name)] ?? '') : '');
     const receipt = cell(COLUMNS.receipt).toUpperCase();
     const paidIn = centsOf(cell(COLUMNS.paidIn));
@@ -128,8 +144,11 @@ async function shopReceipts(tx: Tx, receipts: string[]) {
   return known;
 }
 
-export async function reconcileStatement(p: Payments, csv: string): Promise<Reconciliation> {
-  const { lines, skipped } = parseStatement(csv);
+/** The statement's lines, read in slices: a busy month's export is tens of thousands. */
+export const parseStatement = (csv: Buffer) => runInSlices(statementSteps(csv));
+
+export async function reconcileStatement(p: Payments, csv: Buffer): Promise<Reconciliation> {
+  const { lines, skipped } = await parseStatement(csv);
   return p.db.transaction(async (tx) => {
     if (lines.length > 0) {
       await tx

@@ -8,6 +8,7 @@ import { conflict, found } from '../../lib/http-error.ts';
 import type { Payments } from '../context.ts';
 import { recordEvents } from '../events-repo.ts';
 import * as repo from '../repo.ts';
+import { takeUnmatchedReceipt } from '../mpesa/c2b.ts';
 import { settleSuccess } from '../settlement.ts';
 import type { AuditTrail } from '../../audit/trail.ts';
 
@@ -49,10 +50,15 @@ export async function collectOnDelivery(
     });
     if (settled.kind === 'rejected') {
       throw conflict(
-        `This reference already paid another order: ${settled.reason}.`,
+        settled.paidOrderId === undefined
+          ? `This payment could not be recorded: ${settled.reason}.`
+          : `The reference ${reference} already paid order ${settled.paidOrderId}.`,
         'DUPLICATE_REFERENCE',
       );
     }
+    // M-Pesa paid at the door to the shop's Till: its confirmation, unmatched for want of an
+    // account number, is this money.
+    if (reference) await takeUnmatchedReceipt(tx, reference, payment.id);
     await audit?.record(tx, {
       action: 'payment.collect',
       entity: 'order',

@@ -1,6 +1,6 @@
 // Staff, invitations, the shop's two-step setting and the audit log (issue 25).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditPage, Role, StaffInvitation, StaffList } from '@duka/domain';
+import type { AuditPage, AuditVerification, Role, StaffInvitation, StaffList } from '@duka/domain';
 import { api, apiBlob } from '../../../lib/api-client.ts';
 
 export const staffQuery = () =>
@@ -12,6 +12,8 @@ export const changeStaffRole = (userId: number, role: Role) =>
   api<{ message: string }>(`/admin/staff/${userId}`, { method: 'PATCH', body: { role } });
 export const removeStaff = (userId: number) =>
   api<{ message: string }>(`/admin/staff/${userId}`, { method: 'DELETE' });
+export const withdrawInvitation = (invitationId: number) =>
+  api<{ message: string }>(`/admin/staff/invitations/${invitationId}`, { method: 'DELETE' });
 export const setRequireTwoFactor = (required: boolean) =>
   api<{ require_two_factor: boolean }>('/admin/staff/settings', {
     method: 'PUT',
@@ -42,3 +44,6 @@ export const auditQuery = (filters: AuditFilters, page: number, pageSize: number
 
 export const auditCsv = (filters: AuditFilters) =>
   apiBlob('/admin/audit.csv', { query: present(filters) });
+
+/** The whole log checked against its hash chain (owners, decision record 025). */
+export const verifyAuditLog = () => api<AuditVerification>('/admin/audit/verify');

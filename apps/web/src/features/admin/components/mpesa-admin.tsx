@@ -83,6 +83,7 @@ export function UnmatchedPayments() {
                   {p.name ?? 'unknown payer'} · {formatUsDate(p.received_at)}
                   {p.source === 'statement' && ' · from the statement'}
                 </p>
+                {p.note && <p className="text-sm text-amber-800">{p.note}</p>}
               </div>
               <AssignForm payment={p} />
             </li>

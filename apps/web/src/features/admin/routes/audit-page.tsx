@@ -1,5 +1,5 @@
 // The audit log (issue 25): who changed what and when, filtered by person, record, action and
-// days, newest first; the same as CSV. Nothing here edits a row.
+// days, newest first; the same as CSV; owners can verify its hash chain. Nothing here edits a row.
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -9,9 +9,11 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { auditCsv, auditQuery, type AuditFilters } from '../api/staff-api.ts';
 import { AuditChanges, auditTime } from '../components/audit-changes.tsx';
+import { VerifyAuditLog } from '../components/verify-audit-log.tsx';
 
 const PAGE_SIZE = 20;
 const FIELDS: readonly (readonly [keyof AuditFilters, string, string])[] = [
@@ -50,6 +52,7 @@ export default function AuditPage() {
   const [page, setPage] = useState(1);
   const [exportFailure, setExportFailure] = useState('');
   const list = useQuery(auditQuery(filters, page, PAGE_SIZE));
+  const can = useCan();
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -76,6 +79,7 @@ export default function AuditPage() {
         </Button>
       </div>
       {exportFailure && <ErrorText>{exportFailure}</ErrorText>}
+      {can('audit.verify') && <VerifyAuditLog />}
       <form
         onSubmit={apply}
         className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-3"

@@ -66,13 +66,19 @@ function Outcome({ run }: { run: ProductImport }) {
           their addresses…
         </p>
       )}
-      {run.errors.length === 0 ? (
+      {run.error_count === 0 ? (
         <p className="text-sm font-medium text-emerald-800">No rows were refused.</p>
       ) : (
         <div>
           <h3 className="mb-2 font-semibold text-red-800">
-            {count(run.errors.length)} row{run.errors.length === 1 ? '' : 's'} refused
+            {count(run.error_count)} row{run.error_count === 1 ? '' : 's'} refused
           </h3>
+          {run.error_count > run.errors.length && (
+            <p className="mb-2 text-sm text-slate-700">
+              The first {count(run.errors.length)} are listed: correct them and check the file again
+              to see the rest.
+            </p>
+          )}
           <ResponsiveTable
             caption="Rows refused"
             columns={issueColumns}
@@ -81,9 +87,13 @@ function Outcome({ run }: { run: ProductImport }) {
           />
         </div>
       )}
-      {run.warnings.length > 0 && (
+      {run.warning_count > 0 && (
         <div>
-          <h3 className="mb-2 font-semibold text-amber-800">Warnings</h3>
+          <h3 className="mb-2 font-semibold text-amber-800">
+            Warnings
+            {run.warning_count > run.warnings.length &&
+              ` (the first ${count(run.warnings.length)} of ${count(run.warning_count)})`}
+          </h3>
           <ResponsiveTable
             caption="Warnings"
             columns={issueColumns}

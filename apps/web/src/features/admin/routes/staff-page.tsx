@@ -1,13 +1,15 @@
-// Staff (issue 25): who helps run the shop and in which role, invitations by e-mail, removal, and
-// the owner's setting that requires two-step sign-in of everyone.
+// Staff (issue 25): who helps run the shop and in which role, invitations by e-mail (withdrawn
+// while pending), removal, and the owner's setting that requires two-step sign-in of everyone.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ROLE_LABELS, ROLES, type Role } from '@duka/domain/staff/permissions';
-import type { StaffMember } from '@duka/domain';
+import type { StaffInvitation, StaffMember } from '@duka/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { ErrorText, FormMessage, LoadingText } from '../../../components/ui/status.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -17,6 +19,7 @@ import {
   removeStaff,
   setRequireTwoFactor,
   staffQuery,
+  withdrawInvitation,
 } from '../api/staff-api.ts';
 
 const ROLE_HELP: Record<Role, string> = {
@@ -154,27 +157,115 @@ function StaffActions({ member, isMe }: { member: StaffMember; isMe: boolean }) 
 
 function RequireTwoFactor({ required }: { required: boolean }) {
   const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<Error | null>(null);
   const save = useMutation({ mutationFn: setRequireTwoFactor });
   return (
-    <label className="mb-6 flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm">
-      <input
-        type="checkbox"
-        className="mt-0.5 h-6 w-6 accent-brand-700"
-        checked={required}
-        disabled={save.isPending}
-        onChange={(e) =>
-          save
-            .mutateAsync(e.target.checked)
-            .then(() => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }))
-        }
-      />
-      <span>
-        <span className="block font-medium text-slate-900">
-          Require two-step sign-in for all staff
+    <div className="mb-6 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-0.5 h-6 w-6 accent-brand-700"
+          checked={required}
+          disabled={save.isPending}
+          onChange={(e) => {
+            setFailure(null);
+            save
+              .mutateAsync(e.target.checked)
+              .then(
+                () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+                setFailure,
+              );
+          }}
+        />
+        <span>
+          <span className="block font-medium text-slate-900">
+            Require two-step sign-in for all staff
+          </span>
+          Staff without it can open nothing in the back office but Security until they set it up.
         </span>
-        Staff without it can open nothing in the back office but Security until they set it up.
+      </label>
+      {failure && (
+        <FormMessage kind="error" className="mt-3">
+          {failure.message}{' '}
+          {failure instanceof ApiError && failure.code === 'MFA_REQUIRED_FIRST' && (
+            <Link to="/dashboard/security" className="font-medium underline">
+              Set it up for yourself
+            </Link>
+          )}
+        </FormMessage>
+      )}
+    </div>
+  );
+}
+
+function PendingInvitation({
+  invitation,
+  onWithdrawn,
+}: {
+  invitation: StaffInvitation;
+  onWithdrawn: (email: string) => void;
+}) {
+  const [failure, setFailure] = useState('');
+  const withdraw = useMutation({ mutationFn: () => withdrawInvitation(invitation.id) });
+  const until = new Date(invitation.expires_at).toLocaleString('en-KE', {
+    timeZone: 'Africa/Nairobi',
+  });
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2">
+      <span>
+        {invitation.email}, as {ROLE_LABELS[invitation.role]} (until {until})
       </span>
-    </label>
+      <Button
+        variant="secondary"
+        disabled={withdraw.isPending}
+        aria-label={`Withdraw the invitation to ${invitation.email}`}
+        onClick={() => {
+          if (!window.confirm(`Withdraw the invitation to ${invitation.email}?`)) return;
+          setFailure('');
+          withdraw.mutateAsync().then(
+            () => onWithdrawn(invitation.email),
+            (err: Error) => setFailure(err.message),
+          );
+        }}
+      >
+        Withdraw
+      </Button>
+      {failure && (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function PendingInvitations({ invitations }: { invitations: StaffInvitation[] }) {
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState('');
+  const withdrawn = (email: string) => {
+    setNotice(`The invitation to ${email} is withdrawn: its link no longer works.`);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] });
+  };
+  return (
+    <section aria-labelledby="invitations-heading">
+      <h2 id="invitations-heading" className="mb-3 mt-8 text-lg font-semibold text-slate-900">
+        Invitations not yet accepted
+      </h2>
+      {notice && (
+        <FormMessage kind="success" className="mb-3">
+          {notice}
+        </FormMessage>
+      )}
+      {invitations.length === 0 ? (
+        <p className="text-sm text-slate-600">None.</p>
+      ) : (
+        <ul className="space-y-2 text-sm">
+          {invitations.map((i) => (
+            <PendingInvitation key={i.id} invitation={i} onWithdrawn={withdrawn} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -211,21 +302,7 @@ export default function StaffPage() {
             rows={list.data.staff}
             rowKey={(m) => m.id}
           />
-          <h2 className="mb-3 mt-8 text-lg font-semibold text-slate-900">
-            Invitations not yet accepted
-          </h2>
-          {list.data.invitations.length === 0 ? (
-            <p className="text-sm text-slate-600">None.</p>
-          ) : (
-            <ul className="space-y-2 text-sm">
-              {list.data.invitations.map((i) => (
-                <li key={i.id} className="rounded-lg border border-slate-200 bg-white px-3 py-2">
-                  {i.email}, as {ROLE_LABELS[i.role]} (until{' '}
-                  {new Date(i.expires_at).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi' })})
-                </li>
-              ))}
-            </ul>
-          )}
+          <PendingInvitations invitations={list.data.invitations} />
         </>
       )}
     </div>
