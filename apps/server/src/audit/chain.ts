@@ -8,6 +8,7 @@ import { and, asc, desc, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import { queryRows } from '../lib/sql.ts';
+import { toAuditEntry } from './query.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 /** What a writer gives; the chain adds id, time and the two hashes. */
@@ -37,21 +38,7 @@ const asStored = <T>(value: T | null | undefined): T | null =>
 
 /** The row's content in canonical form: every column but `hash`. */
 export function contentOf(row: Omit<AuditRow, 'hash'>): string {
-  return canonicalJson({
-    id: row.id,
-    at: row.at.toISOString(),
-    actor_id: row.actorId,
-    actor_email: row.actorEmail,
-    actor_role: row.actorRole,
-    action: row.action,
-    entity: row.entity,
-    entity_id: row.entityId,
-    before: row.before,
-    after: row.after,
-    ip: row.ip,
-    request_id: row.requestId,
-    prev_hash: row.prevHash,
-  });
+  return canonicalJson({ ...toAuditEntry(row), prev_hash: row.prevHash });
 }
 
 export const hashOf = (row: Omit<AuditRow, 'hash'>): string =>

@@ -28,7 +28,10 @@ export function auditFilter(q: Omit<AuditQuery, 'skip' | 'limit'>): SQL | undefi
   );
 }
 
-export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+/** A row as the API gives it (and as the hash chain reads it: chain.ts). */
+export function toAuditEntry(
+  row: Omit<typeof auditLog.$inferSelect, 'hash' | 'prevHash'>,
+): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
