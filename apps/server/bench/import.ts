@@ -109,7 +109,7 @@ async function timed(label: string, csv: Buffer, rows = PRODUCTS * SIZES.length,
       .toLocaleString('en')
       .padStart(7)} rows/s  longest block ${blocked.toFixed(0).padStart(4)} ms  created ${
       outcome.created
-    }, updated ${outcome.updated}, unchanged ${outcome.unchanged}, errors ${outcome.errors.length}`,
+    }, updated ${outcome.updated}, unchanged ${outcome.unchanged}, errors ${outcome.error_count}`,
   );
 }
 
