@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from '@duka/domain/orders/lifecycle';
 import { ROLES, type Role } from '@duka/domain/staff/permissions';
 import type { InvoiceReceipt, InvoiceSource } from '@duka/domain/tax/invoice-source';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -660,6 +661,8 @@ export const orders = pgTable(
     phone: text('phone'),
     /** 'home' or 'pickup'. */
     delivery: text('delivery').notNull().default('home'),
+    /** An exchange's replacement order: the order whose return it replaces (record 027). */
+    exchangeForOrderId: integer('exchange_for_order_id').references((): AnyPgColumn => orders.id),
     pickupPointId: integer('pickup_point_id').references(() => pickupPoints.id, {
       onDelete: 'set null',
     }),
@@ -765,6 +768,8 @@ export const invoices = pgTable(
     invoiceNo: integer('invoice_no').notNull(),
     /** A credit note's original invoice number. */
     originalNo: integer('original_no'),
+    /** The refund a partial credit note is for (null: the whole order, as before). */
+    refundId: integer('refund_id').references((): AnyPgColumn => refunds.id),
     /** pending → sent, or failed with KRA's message. */
     status: text('status').notNull().default('pending'),
     /** What the invoice says, frozen when it is made: lines, totals by tax type, customer. */
@@ -892,8 +897,17 @@ export const payments = pgTable(
     overpaidCents: bigint('overpaid_cents', { mode: 'number' }).notNull().default(0),
     /** A Till payment's M-Pesa code the shopper typed before its confirmation came. */
     claimedReceipt: text('claimed_receipt'),
+    /**
+     * Given back or on its way back (refunds requested, sent or confirmed), in KES cents. The check
+     * makes the database refuse a refund of more than came in, however many race (record 027).
+     */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    check(
+      'payments_refund_within_received',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.receivedCents}`,
+    ),
     uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),
     index('payments_order_idx').on(t.orderId),
     index('payments_created_idx').on(t.createdAt),
@@ -917,8 +931,11 @@ export const orderLedger = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
-    /** 'received' (refunds and write-offs come with returns). */
+    /** 'received' or 'refunded' (money that went back, with its refund). */
     kind: text('kind').notNull(),
+    refundId: integer('refund_id').references((): AnyPgColumn => refunds.id, {
+      onDelete: 'set null',
+    }),
     /** The payment method that moved it ('mpesa', 'mpesa_paybill', 'paypal', 'pay_on_delivery'). */
     method: text('method').notNull(),
     /** The provider's reference, upper-case; null for cash taken without one. */
@@ -964,13 +981,140 @@ export const mpesaC2b = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     /** Why it paid no order (no account number, a Till code whose payer did not match…), for the admin. */
     note: text('note'),
+    /** Given back (an unmatched payment refunded), at most what came in. */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    check(
+      'mpesa_c2b_refund_within_amount',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`,
+    ),
     uniqueIndex('mpesa_c2b_trans_idx').on(t.transId),
     index('mpesa_c2b_payment_idx').on(t.paymentId),
     index('mpesa_c2b_unmatched_idx')
       .on(t.receivedAt)
       .where(sql`${t.paymentId} is null`),
+  ],
+);
+
+/**
+ * Money going back (decision record 027): requested → sent → confirmed, or failed (and tried again
+ * by a person). One per request, sent once: its `requestKey` is the provider's idempotency key
+ * (PayPal-Request-Id, B2C OriginatorConversationID) for this attempt. At most one refund of a
+ * payment (or an unmatched M-Pesa payment) is in flight at a time.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for an unmatched M-Pesa payment given back. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').references(() => payments.id),
+    c2bId: integer('c2b_id').references(() => mpesaC2b.id),
+    returnId: integer('return_id').references((): AnyPgColumn => returns.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** 'goods' (lines or a cancelled order: a credit note follows) or 'money' (an overpayment…). */
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    /** How it goes back: 'paypal', 'mpesa' (B2C), 'cash' or 'manual' (recorded with a reference). */
+    method: text('method').notNull(),
+    status: text('status').notNull().default('requested'),
+    /** For goods: what is credited, [{order_item_id, quantity, amount_cents}] and delivery. */
+    lines: jsonb('lines').$type<{ orderItemId: number; quantity: number; amountCents: number }[]>(),
+    deliveryCents: bigint('delivery_cents', { mode: 'number' }).notNull().default(0),
+    /** The phone a B2C payment goes to, 2547…; null for other methods. */
+    phone: text('phone'),
+    attempt: integer('attempt').notNull().default(1),
+    /** This attempt's idempotency key at the provider. */
+    requestKey: text('request_key').notNull(),
+    /** The provider's ids: PayPal's refund id, or B2C's ConversationID then its receipt. */
+    providerRef: text('provider_ref'),
+    reference: text('reference'),
+    /** The provider's words when it failed. */
+    failure: text('failure'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** When to ask the provider about a refund sent and not answered. */
+    nextQueryAt: timestamp('next_query_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'refunds_status_check',
+      sql`${t.status} in ('requested', 'sent', 'confirmed', 'failed')`,
+    ),
+    check('refunds_kind_check', sql`${t.kind} in ('goods', 'money')`),
+    uniqueIndex('refunds_request_key_idx').on(t.requestKey),
+    uniqueIndex('refunds_one_in_flight_per_payment_idx')
+      .on(t.paymentId)
+      .where(sql`${t.status} in ('requested', 'sent')`),
+    uniqueIndex('refunds_one_in_flight_per_c2b_idx')
+      .on(t.c2bId)
+      .where(sql`${t.status} in ('requested', 'sent')`),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_next_query_idx').on(t.nextQueryAt),
+  ],
+);
+
+/**
+ * A shopper's return of some lines of a delivered order (decision record 027): requested, then
+ * approved or refused by the admin (with a note the shopper sees), then received; a refund or an
+ * exchange (a replacement order) follows.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('requested'),
+    resolution: text('resolution').notNull(),
+    reason: text('reason').notNull(),
+    /** The admin's note, shown to the shopper. */
+    note: text('note'),
+    /** An exchange: the variant the shopper wants instead (same product). */
+    exchangeVariantId: integer('exchange_variant_id').references(() => productVariants.id),
+    /** The replacement order an exchange made. */
+    exchangeOrderId: integer('exchange_order_id').references(() => orders.id),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'returns_status_check',
+      sql`${t.status} in ('requested', 'approved', 'refused', 'received')`,
+    ),
+    check('returns_resolution_check', sql`${t.resolution} in ('refund', 'exchange')`),
+    index('returns_order_idx').on(t.orderId),
+    index('returns_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer('quantity').notNull(),
+    /** Set when the goods are received: whether they went back to stock. */
+    restocked: boolean('restocked'),
+  },
+  (t) => [
+    check('return_lines_quantity_check', sql`${t.quantity} > 0`),
+    index('return_lines_return_idx').on(t.returnId),
+    index('return_lines_item_idx').on(t.orderItemId),
   ],
 );
 

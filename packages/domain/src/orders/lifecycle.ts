@@ -20,6 +20,8 @@ export const ORDER_STATUSES = [
   /** Paid after it was cancelled or expired, and its stock was gone: the money must go back. */
   'refund_due',
   'refunded',
+  /** The parcel came back (refused at the door, nobody there): cancelled, restocked, money back. */
+  'returned_to_sender',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -35,6 +37,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
   refund_due: ['refunded'],
   refunded: [],
+  returned_to_sender: [],
 };
 
 const GONE: readonly OrderStatus[] = ['cancelled', 'refund_due', 'refunded', 'delivered'];
