@@ -6,6 +6,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 const api = process.env.DUKA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // `npm start` builds before it serves: warnings and errors only, no table of chunk sizes.
+  logLevel: 'warn',
   plugins: [
     react(),
     tailwindcss(),
@@ -80,6 +82,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     // The server bundle needs no copy of the public files.
     copyPublicDir: !isSsrBuild,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // Tailwind's plugin gives no source map for the stylesheet unless CSS maps are on in
+        // development (`css.devSourcemap`), and turning them on moves the same warning to Vite's
+        // own CSS plugin; a build writes no CSS map either way, so nothing is lost.
+        if (
+          warning.code === 'SOURCEMAP_BROKEN' &&
+          warning.plugin === '@tailwindcss/vite:generate:build'
+        ) {
+          return;
+        }
+        warn(warning);
+      },
+    },
   },
   // The server-rendering bundle carries its dependencies, so a copy of it runs anywhere, and it
   // is React's production build whatever NODE_ENV the server runs with (as the browser's is).

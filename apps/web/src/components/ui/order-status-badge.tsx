@@ -11,6 +11,7 @@ const LABELS: Record<OrderStatus, [string, string]> = {
   cancelled: ['Cancelled', 'bg-slate-200 text-slate-700'],
   refund_due: ['Paid — refund due', 'bg-orange-100 text-orange-800'],
   refunded: ['Refunded', 'bg-rose-100 text-rose-800'],
+  returned_to_sender: ['Returned to sender', 'bg-slate-200 text-slate-700'],
 };
 
 export function orderStatusLabel(status: OrderStatus): string {
