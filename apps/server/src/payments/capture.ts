@@ -6,9 +6,9 @@
 import type { Db, Tx } from '../db/client.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import type { Payments } from './context.ts';
-import { enterReceived } from './ledger.ts';
 import { PaymentProviderError, type ExecuteOutcome } from './provider.ts';
 import * as repo from './repo.ts';
+import { settleReceived } from './settlement.ts';
 
 /** A capture started this long ago without finishing was interrupted; the next attempt takes over. */
 export const CAPTURE_STALE_MS = 2 * 60_000;
@@ -72,37 +72,29 @@ async function finish(
     await p.applyToOrder(tx, order, { kind: 'failed', reason: 'payment declined' });
     return { kind: 'declined', orderId: order.id, reason: result.reason };
   }
-  const entered = await enterReceived(tx, {
-    orderId: order.id,
-    paymentId: payment.id,
-    method: payment.method,
+  const outcome = await settleReceived(tx, p.applyToOrder, payment.id, {
     reference: result.transactionId,
-    amountCents: payment.amountCents,
-    at: result.capturedAt,
+    amountCents: payment.amountCents - payment.receivedCents,
+    paidAt: result.capturedAt,
+    details: { payerId: result.payerId ?? payment.payerId },
   });
-  await repo.updatePayment(tx, payment.id, {
-    status: 'captured',
-    transactionId: result.transactionId,
-    payerId: result.payerId ?? payment.payerId,
-    capturedAt: result.capturedAt,
+  if (outcome.kind === 'rejected') {
     // A capture id the provider gave for another order already: the money is real, but it is
     // not this order's to keep until a person has looked.
-    ...(entered.ok
-      ? {}
-      : {
-          refundDue: true,
-          attentionReason: `capture ${result.transactionId} already paid order ${entered.orderId}`,
-          attentionReceipt: result.transactionId,
-        }),
-  });
-  if (!entered.ok)
+    await repo.updatePayment(tx, payment.id, {
+      status: 'captured',
+      transactionId: result.transactionId,
+      capturedAt: result.capturedAt,
+      refundDue: true,
+      attentionReason: outcome.reason,
+      attentionReceipt: result.transactionId,
+    });
     return {
       kind: 'declined',
       orderId: order.id,
       reason: 'This payment could not be matched to your order.',
     };
-  // Nothing else moves an order whose payment is capturing, so it is still awaiting payment.
-  await p.applyToOrder(tx, order, { kind: 'paid', at: result.capturedAt });
+  }
   return { kind: 'paid', orderId: order.id };
 }
 

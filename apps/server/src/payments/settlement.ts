@@ -78,13 +78,87 @@ export const settledNow = (s: Settlement) => s.kind === 'paid' || s.kind === 'fa
 
 const settled = (status: string) => status === 'captured' || status === 'refunded';
 
+/** Money a provider says came in for one of the shop's payments. */
+export interface Received {
+  /** The provider's reference of the money (M-Pesa receipt, PayPal capture id); null if not known yet. */
+  reference: string | null;
+  amountCents: number;
+  paidAt: Date;
+  /** What else the provider told about this payment, recorded when it is paid in full. */
+  details?: Partial<payments.PaymentRow>;
+}
+
+export type ReceivedOutcome =
+  /** Paid in full now; `overpaidCents` came in over what it asked (due back). */
+  | { kind: 'paid'; effect: OrderEffect; orderStatus: string; overpaidCents: number }
+  /** Less than asked so far: `balanceCents` is still due. */
+  | { kind: 'partly-paid'; balanceCents: number }
+  /** Its reference was received before: it paid `paidOrderId` (through `paidPaymentId`). */
+  | { kind: 'rejected'; reason: string; paidOrderId: number };
+
+/**
+ * The one way money that came in is recorded (decision record 027), whoever brought it: a push's
+ * callback or query, a Paybill/Till confirmation, a PayPal capture, cash or M-Pesa collected at the
+ * door. In the caller's transaction, the payment and its order locked: the money is entered in the
+ * order's account once (by its reference), added to what the payment received, and when that
+ * reaches what the payment asks, the payment is captured and its order told.
+ */
+export async function settleReceived(
+  tx: Tx,
+  applyToOrder: ApplyToOrder,
+  paymentId: number,
+  money: Received,
+): Promise<ReceivedOutcome> {
+  const { order, payment } = await payments.lockWithOrder(tx, paymentId);
+  // One reference pays one order, whichever method brought it (the database holds it to that).
+  const entered = await enterReceived(tx, {
+    orderId: order.id,
+    paymentId: payment.id,
+    method: payment.method,
+    reference: money.reference,
+    amountCents: money.amountCents,
+    at: money.paidAt,
+  });
+  if (!entered.ok) {
+    return {
+      kind: 'rejected',
+      reason: `receipt ${money.reference} already paid order ${entered.orderId}`,
+      paidOrderId: entered.orderId,
+    };
+  }
+  const received = payment.receivedCents + money.amountCents;
+  if (received < payment.amountCents) {
+    await payments.updatePayment(tx, payment.id, { receivedCents: received });
+    return { kind: 'partly-paid', balanceCents: payment.amountCents - received };
+  }
+  const overpaidCents = received - payment.amountCents;
+  // Recorded before the order hears of it: the confirmation it sends names the receipt.
+  await payments.updatePayment(tx, payment.id, {
+    ...money.details,
+    status: 'captured',
+    transactionId: money.reference,
+    capturedAt: money.paidAt,
+    receivedCents: received,
+    overpaidCents,
+    refundDue: overpaidCents > 0,
+    nextQueryAt: null,
+  });
+  const effect = await applyToOrder(tx, order, { kind: 'paid', at: money.paidAt });
+  if (effect === 'refund-due' || effect === 'already-settled') {
+    // Paid, but the order could not take it: the money goes back.
+    await payments.updatePayment(tx, payment.id, { refundDue: true });
+  }
+  return { kind: 'paid', effect, orderStatus: order.status, overpaidCents };
+}
+
+/** A push's (or the query API's) success: the payment's whole amount came in. */
 export async function settleSuccess(
   tx: Tx,
   applyToOrder: ApplyToOrder,
   paymentId: number,
   success: Success,
 ): Promise<Settlement> {
-  const { order, payment } = await payments.lockWithOrder(tx, paymentId);
+  const { payment } = await payments.lockWithOrder(tx, paymentId);
   if (settled(payment.status)) {
     if (success.receipt && !payment.transactionId) {
       if (!(await addReference(tx, payment.id, success.receipt))) {
@@ -98,39 +172,20 @@ export async function settleSuccess(
     }
     return { kind: 'duplicate', of: 'paid' };
   }
-  // One reference pays one order, whichever method brought it (the database holds it to that).
-  const entered = await enterReceived(tx, {
-    orderId: order.id,
-    paymentId: payment.id,
-    method: payment.method,
+  const outcome = await settleReceived(tx, applyToOrder, paymentId, {
     reference: success.receipt,
-    amountCents: payment.amountCents,
-    at: success.paidAt,
+    amountCents: payment.amountCents - payment.receivedCents,
+    paidAt: success.paidAt,
+    details: {
+      resultCode: 0,
+      resultDesc: success.resultDesc,
+      failureReason: null,
+      checkoutRequestId: payment.checkoutRequestId ?? success.reference,
+    },
   });
-  if (!entered.ok) {
-    return {
-      kind: 'rejected',
-      reason: `receipt ${success.receipt} already paid order ${entered.orderId}`,
-      paidOrderId: entered.orderId,
-    };
-  }
-  // Recorded before the order hears of it: the confirmation it sends names the receipt.
-  await payments.updatePayment(tx, payment.id, {
-    status: 'captured',
-    transactionId: success.receipt,
-    capturedAt: success.paidAt,
-    resultCode: 0,
-    resultDesc: success.resultDesc,
-    failureReason: null,
-    nextQueryAt: null,
-    checkoutRequestId: payment.checkoutRequestId ?? success.reference,
-  });
-  const effect = await applyToOrder(tx, order, { kind: 'paid', at: success.paidAt });
-  if (effect === 'refund-due' || effect === 'already-settled') {
-    // Paid, but the order could not take it: the money goes back.
-    await payments.updatePayment(tx, payment.id, { refundDue: true });
-  }
-  return { kind: 'paid', effect, orderStatus: order.status };
+  if (outcome.kind === 'rejected') return outcome;
+  if (outcome.kind === 'partly-paid') throw new Error('a whole payment was short');
+  return { kind: 'paid', effect: outcome.effect, orderStatus: outcome.orderStatus };
 }
 
 /**

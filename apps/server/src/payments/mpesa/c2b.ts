@@ -11,7 +11,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { mpesaC2b, payments } from '../../db/schema.ts';
 import type { Payments } from '../context.ts';
 import { recordEvents } from '../events-repo.ts';
-import { enterReceived, normaliseReference, receivedAs } from '../ledger.ts';
+import { normaliseReference, receivedAs } from '../ledger.ts';
+import { settleReceived } from '../settlement.ts';
 import * as repo from '../repo.ts';
 import { orderIdOf, parseC2b, type C2bPayment } from './c2b-body.ts';
 import { maskedJson } from './mask.ts';
@@ -103,56 +104,26 @@ export async function applyPaidIn(
       reason: `order ${orderId} is not awaiting payment (${order.status})`,
     };
   }
-  const earlier = await receivedAs(tx, row.transId);
-  if (earlier) {
-    return {
-      kind: 'unmatched',
-      reason: `receipt ${row.transId} already paid order ${earlier.orderId}`,
-    };
-  }
   const payment = await paybillPaymentOf(p, tx, order);
-  const entered = await enterReceived(tx, {
-    orderId,
-    paymentId: payment.id,
-    method: 'mpesa_paybill',
+  const outcome = await settleReceived(tx, p.applyToOrder, payment.id, {
     reference: row.transId,
     amountCents: row.amountCents,
-    ...(row.paidAt ? { at: row.paidAt } : {}),
+    paidAt: row.paidAt ?? new Date(),
   });
-  if (!entered.ok) {
-    return {
-      kind: 'unmatched',
-      reason: `receipt ${row.transId} already paid order ${entered.orderId}`,
-    };
-  }
-  const received = payment.receivedCents + row.amountCents;
+  if (outcome.kind === 'rejected') return { kind: 'unmatched', reason: outcome.reason };
   await tx
     .update(mpesaC2b)
     .set({ paymentId: payment.id, appliedAt: new Date(), note: null })
     .where(eq(mpesaC2b.id, row.id));
-  if (received < payment.amountCents) {
-    await repo.updatePayment(tx, payment.id, { receivedCents: received });
+  if (outcome.kind === 'partly-paid') {
     return {
       kind: 'partly-paid',
       orderId,
       paymentId: payment.id,
-      balanceCents: payment.amountCents - received,
+      balanceCents: outcome.balanceCents,
     };
   }
-  const overpaidCents = received - payment.amountCents;
-  const paidAt = row.paidAt ?? new Date();
-  // Recorded before the order hears of it: the confirmation it sends names the receipt.
-  await repo.updatePayment(tx, payment.id, {
-    status: 'captured',
-    transactionId: row.transId,
-    capturedAt: paidAt,
-    receivedCents: received,
-    overpaidCents,
-    refundDue: overpaidCents > 0,
-    nextQueryAt: null,
-  });
-  await p.applyToOrder(tx, order, { kind: 'paid', at: paidAt });
-  return { kind: 'paid', orderId, paymentId: payment.id, overpaidCents };
+  return { kind: 'paid', orderId, paymentId: payment.id, overpaidCents: outcome.overpaidCents };
 }
 
 /** Daraja's confirmation of a completed Paybill or Till payment. Answered 'Accepted' whatever it was. */
