@@ -1,4 +1,7 @@
 // Bundles the server into dist/server.js: our code and @duka/domain inlined, packages external.
+// Then makes dist/embedded-template.tar.gz, the migrated empty database a first start unpacks
+// (src/db/embedded-template.ts).
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -9,8 +12,11 @@ const domainSrc = path.resolve(
 );
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: {
+    server: 'src/server.ts',
+    'embedded-template': 'src/db/embedded-template-cli.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -34,3 +40,5 @@ await build({
   },
   logLevel: 'warning',
 });
+
+execFileSync(process.execPath, ['dist/embedded-template.js'], { stdio: 'inherit' });

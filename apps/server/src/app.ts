@@ -1,12 +1,14 @@
 // Builds the application from plugins. Used by server.ts and by every test (through inject()).
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { validatorCompiler } from './lib/validator-compiler.ts';
-import { redactUrl } from './lib/redact-url.ts';
+import { logOptions, RequestsAtDebug } from './lib/log-options.ts';
+import { drawDemoImageOnDemand } from './seed/demo-images.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import openapi from './plugins/openapi.ts';
@@ -43,15 +45,19 @@ import staffRoutes from './staff/routes.ts';
 import ordersAdminRoutes from './orders/admin-routes.ts';
 import ordersJobs from './orders/jobs.ts';
 import { applyPaymentOutcome } from './orders/payment-outcome.ts';
+import { applyRefundResult } from './orders/refund-settled.ts';
 import { SANDBOX_NOTICE } from '@duka/domain';
 import paymentsAdminRoutes from './payments/admin-routes.ts';
 import contactsAdminRoutes from './contacts/admin-routes.ts';
 import outboxAdminRoutes from './outbox/admin-routes.ts';
+import outboxRoutes from './outbox/routes.ts';
 import jobs from './plugins/jobs.ts';
 import limits from './limits/plugin.ts';
 import contactsRoutes from './contacts/routes.ts';
 import uploadsRoutes from './uploads/routes.ts';
 import seoRoutes from './seo/routes.ts';
+import settingsRoutes from './settings/routes.ts';
+import settingsAdminRoutes from './settings/admin-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,19 +79,8 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      // As Fastify logs a request, with any reset-link token taken out of the URL.
-      serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
-          remotePort: request.socket?.remotePort,
-        }),
-      },
-    },
+    logger: logger ?? logOptions(config),
+    logController: new RequestsAtDebug(),
     // A client's X-Request-Id is kept only when it is a plain token, so that logs cannot be
     // forged or flooded through it; otherwise the request gets an id of our own.
     genReqId: (request) => {
@@ -117,7 +112,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(jobs);
   await app.register(limits);
   // Payments tell orders what became of a payment through this one function of orders/.
-  await app.register(payments, { applyToOrder: applyPaymentOutcome });
+  await app.register(payments, {
+    applyToOrder: applyPaymentOutcome,
+    refundSettled: applyRefundResult,
+  });
   await app.register(outbox);
   await app.register(invoices);
   await app.register(ordersJobs);
@@ -142,6 +140,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // Payment status and providers' callbacks under /api; the sandboxes' pages outside it.
   await app.register(paymentsRoutes);
   await app.register(contactsRoutes, { prefix: '/api' });
+  await app.register(settingsRoutes, { prefix: '/api' });
+  await app.register(outboxRoutes, { prefix: '/api' });
   // The back office: each domain's admin routes, then what spans domains (dashboard, search).
   await app.register(usersAdminRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
@@ -152,6 +152,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(contactsAdminRoutes, { prefix: '/api' });
   await app.register(outboxAdminRoutes, { prefix: '/api' });
   await app.register(invoicesAdminRoutes, { prefix: '/api' });
+  await app.register(settingsAdminRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
@@ -162,6 +163,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     // Sandboxes turned on on purpose (PAYMENTS_SANDBOX=true): every page says what they mean.
     notice: config.PAYMENTS_SANDBOX && app.payments.providers.sandboxed ? SANDBOX_NOTICE : null,
+    drawMissingImage: config.SEED_DEMO
+      ? (name: string) => drawDemoImageOnDemand(path.resolve(config.DATA_DIR, 'images'), name)
+      : undefined,
   });
   return app;
 }

@@ -84,6 +84,7 @@ export const configSchema = z
     /**
      * Shelf prices include VAT, as most Kenyan shops show them (issue 23): the order total is items
      * plus delivery and VAT is the part of it that is tax. Off: VAT on top (the specification).
+     * Only the first value of the shop's settings (decision record 026): Settings decides after.
      */
     PRICES_INCLUDE_VAT: optionalFlag.transform((v) => v ?? false),
     /**
@@ -109,7 +110,7 @@ export const configSchema = z
       .regex(/^\d{2}$/, 'must be two digits')
       .default('00'),
     ETIMS_DEVICE_SERIAL: optionalString,
-    /** The name printed on receipts. */
+    /** The name printed on receipts when the shop's settings give no legal name. */
     ETIMS_TRADER_NAME: z.string().default('Duka'),
     /** KRA's item classification for products with none of their own or their category's. */
     ETIMS_DEFAULT_ITEM_CLASS: z

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { migrateAsOwner } from '../src/db/roles.ts';
-import { drawDemoImages } from '../src/seed/demo.ts';
+import { drawDemoImages } from '../src/seed/demo-images.ts';
 import type { TestProject } from 'vitest/node';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -22,6 +22,7 @@ import { ShopLayout } from './app/layouts/shop-layout.tsx';
 import { Root } from './app/root.tsx';
 import { PageSkeleton } from './components/ui/page-skeleton.tsx';
 import { setApiTransport } from './lib/api-client.ts';
+import { shopSettingsQuery } from './lib/shop-settings.ts';
 import { ServerResponseContext, ServerResponseSink } from './lib/server-response.ts';
 import { documentTitle } from './lib/use-document-title.ts';
 import { CollectingQueryClient } from './ssr/collecting-query-client.ts';
@@ -41,6 +42,10 @@ function configure(options: { api: InProcessApi }) {
     });
   });
 }
+
+/** Text for the <title> element: the shop's name is the merchant's to write. */
+const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const handler = createStaticHandler(routes);
 
@@ -72,12 +77,20 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
     const frameContext = await frameHandler.query(request);
     if (frameContext instanceof Response) return null;
     const router = createStaticRouter(frameHandler.dataRoutes, frameContext);
-    const html = renderToString(
-      <AppProviders queryClient={new CollectingQueryClient()}>
-        <StaticRouterProvider router={router} context={frameContext} hydrate={false} />
-      </AppProviders>,
-    );
-    const head = `<title>${documentTitle('')}</title>\n    <meta name="robots" content="noindex" />`;
+    // The frame's own public data too (the footer's contact details and year, from the shop's
+    // settings); the browser renders the page afresh, so none of it travels as state.
+    const frameClient = new CollectingQueryClient();
+    let html = '';
+    for (let pass = 1; ; pass++) {
+      html = renderToString(
+        <AppProviders queryClient={frameClient}>
+          <StaticRouterProvider router={router} context={frameContext} hydrate={false} />
+        </AppProviders>,
+      );
+      if (pass === MAX_PASSES || !(await frameClient.fetchMissing())) break;
+    }
+    const shopName = frameClient.getQueryData(shopSettingsQuery().queryKey)?.shop_name;
+    const head = `<title>${escapeText(documentTitle('', shopName))}</title>\n    <meta name="robots" content="noindex" />`;
     return { kind: 'frame', status: 200, html, head, state: null, modules };
   }
 

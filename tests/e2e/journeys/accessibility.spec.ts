@@ -23,10 +23,12 @@ const BACK_OFFICE = [
   '/dashboard/invoices',
   '/dashboard/delivery',
   '/dashboard/contacts',
+  '/dashboard/outbox',
   '/dashboard/search-words',
   '/dashboard/staff',
   '/dashboard/audit',
   '/dashboard/security',
+  '/dashboard/settings',
 ] as const;
 
 /** Serious and critical violations on the page as it is now, one line per element. */

@@ -6,7 +6,10 @@ test('a shopper signs up, logs in, updates the profile, changes the password, lo
   page,
   alerts,
   logIn,
+  allowConsoleErrors,
 }) => {
+  // A wrong password (401) and a refused profile change (400) are answers it asks for.
+  allowConsoleErrors(/status of 401 .*\/api\/login\)/, /status of 400 .*\/api\/profile\)/);
   const account = newAccount();
   await page.goto('/signup');
   await expect(page.getByRole('banner')).toHaveCount(0);
@@ -142,7 +145,10 @@ test('the account area asks visitors to log in, and shoppers have no back office
 test('an access token that expired mid-session is refreshed silently', async ({
   page,
   loggedInShopper: account,
+  allowConsoleErrors,
 }) => {
+  // Its expired token is refused (401) before the silent refresh.
+  allowConsoleErrors(/status of 401 .*\/api\/(cart|wishlist|current_user)\)/);
   await page.goto('/userprofile/profile');
   await expect(page.getByLabel('Email Address')).toHaveValue(account.email);
 
@@ -204,7 +210,10 @@ test('log-out works when its request fails: nothing of the session stays, the se
   page,
   loggedInShopper: _shopper,
   request,
+  allowConsoleErrors,
 }) => {
+  // The log-out request it makes fail.
+  allowConsoleErrors(/net::ERR_FAILED .*\/api\/logout\)/);
   await page.goto('/products/1');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const token = await page.evaluate(() => sessionStorage.getItem('token'));

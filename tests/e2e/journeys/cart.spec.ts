@@ -52,7 +52,10 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
   loggedInShopper: account,
   logIn,
   newPage,
+  allowConsoleErrors,
 }) => {
+  // Adding what is already in the cart is refused (409), as it checks.
+  allowConsoleErrors(/status of 409 .*\/api\/cart\)/);
   const [candles, cooker] = [12, 90]; // the cooker is sold at a discount
   const candlePrice = await unitPrice(request, candles);
   const cookerPrice = await unitPrice(request, cooker);
@@ -144,7 +147,10 @@ test('a shopper fills the cart, edits it, moves items to the wishlist and back, 
 test('a failed change stays on screen with a notice, and the next load shows the truth', async ({
   page,
   loggedInShopper: _shopper,
+  allowConsoleErrors,
 }) => {
+  // The cart change it makes fail (503).
+  allowConsoleErrors(/status of 503 .*\/api\/cart\//);
   await addFromProductPage(page, 41, 1);
   await page.route('**/api/cart/*', (route) =>
     route.request().method() === 'DELETE'
@@ -170,7 +176,10 @@ test('a failed change stays on screen with a notice, and the next load shows the
 test('a shopper whose session has ended is sent to log in on adding', async ({
   page,
   loggedInShopper: _shopper,
+  allowConsoleErrors,
 }) => {
+  // Its ended session is refused (401), refresh included.
+  allowConsoleErrors(/status of 401 .*\/api\/(cart|wishlist|refresh)\)/);
   await page.goto('/products/41');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The page's own calls done first: one of them meeting the dead tokens would log out before

@@ -6,7 +6,10 @@ test('a shopper downloads their data, changes marketing consent, then deletes th
   page,
   loggedInShopper,
   alerts,
+  allowConsoleErrors,
 }) => {
+  // A refused profile change (400) and the deleted account's log-in (401) are answers it asks for.
+  allowConsoleErrors(/status of 400 .*\/api\/profile\)/, /status of 401 .*\/api\/login\)/);
   await page.goto('/userprofile/profile');
   const section = page.getByRole('region', { name: 'Your data' });
   await expect(section).toBeVisible();

@@ -171,7 +171,10 @@ test('the admin ships an order with its tracking number; the shopper sees it on 
   newPage,
   shopper,
   apiAuth,
+  allowConsoleErrors,
 }) => {
+  // A look-up with the wrong phone finds nothing (404), as it checks.
+  allowConsoleErrors(/status of 404 .*\/api\/track\?/);
   const headers = await apiAuth(shopper);
   const orderId = await paidOrder(request, headers, shopper.email, {
     productId: await productInStock(request, 23),

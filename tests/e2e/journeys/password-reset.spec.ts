@@ -10,7 +10,13 @@ test('a shopper who forgot the password asks for a link, sets a new one and logs
   shopper,
   alerts,
   logIn,
+  allowConsoleErrors,
 }) => {
+  // The old password (401) and the used link (410) are refused, as it checks.
+  allowConsoleErrors(
+    /status of 401 .*\/api\/login\)/,
+    /status of 410 .*\/api\/reset-password\/check\)/,
+  );
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);

@@ -106,7 +106,7 @@ test('the payment pages and the FAQ name the ways this shop takes payment, as ch
   await page.goto('/paypal');
   await expect(page.getByText('Available at checkout')).toBeVisible();
   await page.goto('/payless');
-  await expect(page.getByText('Not yet available at checkout')).toBeVisible();
+  await expect(page.getByText('Not available at checkout')).toBeVisible();
   await expect(page.getByRole('main')).toContainText(
     'Checkout takes M-Pesa, M-Pesa Paybill and PayPal.',
   );

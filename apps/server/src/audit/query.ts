@@ -6,6 +6,7 @@ import { auditLog } from '../db/schema.ts';
 import { csvCell } from '../lib/csv.ts';
 import { paged } from '../lib/paged.ts';
 import { withinNairobiDays } from '../lib/sql.ts';
+import { withRecordNames } from './names.ts';
 
 export function auditFilter(q: Omit<AuditQuery, 'skip' | 'limit'>): SQL | undefined {
   const actor = q.actor?.toLowerCase();
@@ -48,15 +49,16 @@ export function toAuditEntry(
   };
 }
 
-export function listAudit(db: Db, q: AuditQuery) {
+export async function listAudit(db: Db, q: AuditQuery) {
   const where = auditFilter(q);
-  return paged(
+  const page = await paged(
     'entries',
     q,
     db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)),
     db.select({ n: count() }).from(auditLog).where(where),
     toAuditEntry,
   );
+  return { ...page, entries: await withRecordNames(db, page.entries) };
 }
 
 /** Rows for the CSV export, newest first, at most `max`. */

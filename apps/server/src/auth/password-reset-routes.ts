@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
+  forgotPasswordAnswerSchema,
   forgotPasswordSchema,
   messageSchema,
   resetPasswordSchema,
@@ -20,7 +21,7 @@ const tags = ['accounts'];
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const deps = { db, limits: app.limits };
+  const deps = { db, limits: app.limits, delivery: () => app.outbox.emailDelivery() };
   app.outbox.renderers.set(RESET_KIND, resetMailRenderer(db));
 
   app.post(
@@ -30,8 +31,10 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'E-mail a link to reset the password; the same answer whether or not the address has an account',
+        description:
+          '`delivery`: `queued` when a mail server will take it, `held` while the shop has none (no SMTP_URL): the link is then made and sent once it has one.',
         body: forgotPasswordSchema,
-        response: { 200: messageSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: forgotPasswordAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) => requestReset(deps, request.body.email, request.ip),

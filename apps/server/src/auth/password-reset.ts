@@ -1,11 +1,19 @@
 // Password reset. A request always does the same work, known address or not: it is counted
-// against the limits and queued in the outbox as a reset for that address. The link is made only
-// when the outbox worker sends the message (renderResetMail): it looks the account up, and for an
-// unknown address drops the message, so no mail goes to it; for a known one it stores the token's
-// SHA-256 hash and sends the token, which is never stored, logged or kept in the outbox.
+// against the limits and queued in the outbox as a reset for that address; that outbox row is
+// the request. The link is made only when the outbox worker sends the message
+// (resetMailRenderer): it looks the account up, and for an unknown address drops the message, so
+// no mail goes to it; for a known one it stores the token's SHA-256 hash and sends the token,
+// which is never stored or kept in the outbox (outside production it is logged, for developers).
+// Without a mail server the request is held and its link made when it finally goes, valid for
+// its full 60 minutes from then; an older request that waited is dropped once a newer exists.
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { RESET_LINK_MINUTES, RESET_MESSAGES } from '@duka/domain';
+import {
+  RESET_LINK_MINUTES,
+  RESET_MESSAGES,
+  type ForgotPasswordAnswer,
+  type MailDelivery,
+} from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -13,7 +21,7 @@ import type { Limits } from '../limits/plugin.ts';
 import { InvalidMailError } from '../mail/smtp.ts';
 import { nairobiDateTime } from '../outbox/format.ts';
 import { button, emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
-import { enqueueEmail, PUBLIC_URL } from '../outbox/service.ts';
+import { enqueueEmail, hasNewerMessage, PUBLIC_URL } from '../outbox/service.ts';
 import type { Renderer } from '../outbox/worker.ts';
 import { hashPassword } from './password.ts';
 import { hashToken } from './tokens.ts';
@@ -24,12 +32,15 @@ const LINK_MS = RESET_LINK_MINUTES * 60_000;
 
 const invalidLink = () => new HttpError(410, 'RESET_LINK_INVALID', RESET_MESSAGES.invalidLink);
 
-/** POST /api/forgot-password: the same answer, and the same work, for every address. */
+/**
+ * POST /api/forgot-password: the same answer, and the same work, for every address; the answer
+ * says "sent" only when a mail server will take the message.
+ */
 export async function requestReset(
-  deps: { db: Db; limits: Limits },
+  deps: { db: Db; limits: Limits; delivery: () => MailDelivery },
   email: string,
   address: string,
-): Promise<{ message: string }> {
+): Promise<ForgotPasswordAnswer> {
   const { enforce, rules } = deps.limits;
   await enforce(rules.passwordResetAddress, address);
   await enforce(rules.passwordResetAccount, email);
@@ -39,7 +50,11 @@ export async function requestReset(
     // An address no mail can go to has no account either: the same answer, and nothing sent.
     if (!(err instanceof InvalidMailError)) throw err;
   }
-  return { message: RESET_MESSAGES.requested };
+  const delivery = deps.delivery();
+  return {
+    message: delivery === 'queued' ? RESET_MESSAGES.requested : RESET_MESSAGES.requestedHeld,
+    delivery,
+  };
 }
 
 function resetMail(username: string, link: string, validUntil: Date) {
@@ -67,6 +82,8 @@ function resetMail(username: string, link: string, validUntil: Date) {
 /** The outbox writes a reset mail only when it sends it; see the file's opening comment. */
 export function resetMailRenderer(db: Db): Renderer {
   return async (message, now) => {
+    // A newer request for the address supersedes this one: its link must not outlive the newer.
+    if (await hasNewerMessage(db, message)) return null;
     const [user] = await db
       .select({ id: users.id, username: users.username })
       .from(users)
@@ -88,7 +105,7 @@ export function resetMailRenderer(db: Db): Renderer {
     const hidden = `${PUBLIC_URL}/reset-password?token=[hidden]`;
     const sent = resetMail(user.username, link, expiresAt);
     const kept = resetMail(user.username, hidden, expiresAt);
-    return { subject: SUBJECT, ...sent, keep: kept };
+    return { subject: SUBJECT, ...sent, keep: kept, link };
   };
 }
 

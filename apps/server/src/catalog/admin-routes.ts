@@ -21,12 +21,13 @@ import {
   lowStockPageSchema,
   variantPatchSchema,
   variantInputSchema,
+  variantStockSchema,
   productOptionsReplaceSchema,
 } from '@duka/domain';
 import { createProduct, patchProduct, patchVariant, updateProduct } from './admin-service.ts';
 import { shopifyCsv } from './csv-export.ts';
 import { lowStock } from './low-stock.ts';
-import { addVariant, removeVariant, replaceOptions } from './variant-edits.ts';
+import { addVariant, removeVariant, replaceOptions, setVariantStock } from './variant-edits.ts';
 import { productTax, setCategoryClass, setProductTax } from './tax-admin.ts';
 import { getProduct, listAllReviews } from './service.ts';
 
@@ -128,6 +129,27 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, variantId } = request.params;
       await patchVariant(db, id, variantId, request.body, auditOf(request));
       return getProduct(db, id);
+    },
+  );
+
+  app.patch(
+    '/admin/products/:id/variants',
+    {
+      onRequest: app.requirePermission('products.write'),
+      schema: {
+        tags,
+        summary: 'Set the stock of several of a product’s variants at once (All Products’ Stock)',
+        description:
+          'All or nothing, recorded in the audit log as one stock change. A variant that is not the product’s on-sale variant is refused at `fields["variants.N.id"]`.',
+        security,
+        params: idParamSchema,
+        body: variantStockSchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setVariantStock(db, request.params.id, request.body, auditOf(request));
+      return getProduct(db, request.params.id);
     },
   );
 

@@ -1,15 +1,22 @@
 // Catalogue management: price, discount and stock edits, and new products. Admins only (routes).
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   percentToBasisPoints,
   type ProductCreateParsed,
+  type ProductOption,
   type ProductPatch,
   type ProductUpdate,
   type VariantPatch,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { categories, productImages, products, productVariants } from '../db/schema.ts';
-import { found, unprocessable } from '../lib/http-error.ts';
+import {
+  categories,
+  productImages,
+  productOptions,
+  products,
+  productVariants,
+} from '../db/schema.ts';
+import { found, HttpError, unprocessable } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { auditedProductChange, productSnapshot } from './audit.ts';
 import { lockStock } from './stock.ts';
@@ -189,7 +196,8 @@ export async function createProduct(
 /**
  * The product editor's save (issue 21): every field at once, in one transaction, the images
  * replaced in their new order. A SKU another product has is refused (409, `fields.sku`): packing
- * and stock counts go by it.
+ * and stock counts go by it. It also takes back the product as its GET gives it (issue 33): a
+ * product sold in sizes without a SKU or price of its own, its variants by id.
  */
 export async function updateProduct(
   db: Db,
@@ -200,9 +208,11 @@ export async function updateProduct(
   await db.transaction(async (tx) => {
     await lockStock(tx, [id]);
     await auditedProductChange(tx, audit, id, 'product.update', async () => {
-      // Sold in sizes: price, discount, stock and SKU are each variant's (PATCH …/variants/{id}).
+      // Sold in sizes: price, discount, stock and SKU are each variant's (`variants`, below).
       const single = (await variantCount(tx, id)) <= 1;
-      if (single) await refuseTakenSkus(tx, [{ sku: input.sku, field: 'sku' }], { productId: id });
+      if (single && input.sku !== undefined) {
+        await refuseTakenSkus(tx, [{ sku: input.sku, field: 'sku' }], { productId: id });
+      }
       const categoryId = await categoryIdOf(tx, input.category);
       const updated = await tx
         .update(products)
@@ -214,10 +224,12 @@ export async function updateProduct(
           tags: input.tags,
           ...(single
             ? {
-                sku: input.sku,
-                priceCents: input.price,
-                discountBp: percentToBasisPoints(input.discountPercentage),
-                stock: input.stock,
+                ...(input.sku !== undefined && { sku: input.sku }),
+                ...(input.price !== undefined && { priceCents: input.price }),
+                ...(input.discountPercentage !== undefined && {
+                  discountBp: percentToBasisPoints(input.discountPercentage),
+                }),
+                ...(input.stock !== undefined && { stock: input.stock }),
               }
             : {}),
           weightGrams: input.weight,
@@ -237,6 +249,69 @@ export async function updateProduct(
       await tx
         .insert(productImages)
         .values(input.images.map((url, position) => ({ productId: id, position, url })));
+      if (input.options !== undefined) await refuseOtherOptions(tx, id, input.options);
+      if (!single && input.variants) await updateVariants(tx, id, input.variants);
     });
   });
+}
+
+/** The options a PUT carries must be the product's: they change only through PUT …/options. */
+async function refuseOtherOptions(tx: Tx, id: number, given: ProductOption[]): Promise<void> {
+  const current = await tx
+    .select({ name: productOptions.name, values: productOptions.values })
+    .from(productOptions)
+    .where(eq(productOptions.productId, id))
+    .orderBy(asc(productOptions.position));
+  if (
+    JSON.stringify(current) !== JSON.stringify(given.map(({ name, values }) => ({ name, values })))
+  ) {
+    throw new HttpError(
+      409,
+      'OPTIONS_CHANGED',
+      'Sizes and colours change through PUT /api/admin/products/{id}/options.',
+      { options: 'These are not the product’s options: change them with its options.' },
+    );
+  }
+}
+
+/** Each variant given by id gets what is given of its SKU, price, discount and stock. */
+async function updateVariants(
+  tx: Tx,
+  id: number,
+  variants: NonNullable<ProductUpdate['variants']>,
+): Promise<void> {
+  const onSale = new Set(
+    (
+      await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)))
+    ).map((v) => v.id),
+  );
+  const strangers = Object.fromEntries(
+    variants.flatMap((v, i) =>
+      onSale.has(v.id) ? [] : [[`variants.${i}.id`, `The product has no variant ${v.id} on sale.`]],
+    ),
+  );
+  if (Object.keys(strangers).length > 0) {
+    throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request', strangers);
+  }
+  await refuseTakenSkus(
+    tx,
+    variants.flatMap((v, i) => (v.sku ? [{ sku: v.sku, field: `variants.${i}.sku` }] : [])),
+    { productId: id },
+  );
+  for (const v of variants) {
+    const change = {
+      ...(v.sku !== undefined && { sku: v.sku }),
+      ...(v.price !== undefined && { priceCents: v.price }),
+      ...(v.discountPercentage !== undefined && {
+        discountBp: percentToBasisPoints(v.discountPercentage),
+      }),
+      ...(v.stock !== undefined && { stock: v.stock }),
+    };
+    if (Object.keys(change).length > 0) {
+      await tx.update(productVariants).set(change).where(eq(productVariants.id, v.id));
+    }
+  }
 }

@@ -382,8 +382,13 @@ export async function productExists(db: Db, id: number): Promise<boolean> {
   return !!row;
 }
 
+/** Every review with its product's title, newest first (the back office names the product). */
 export const allReviews = (db: Db) =>
-  db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  db
+    .select({ review: reviews, productTitle: products.title })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
 
 export const countReviews = (db: Db) => db.select({ n: count() }).from(reviews);
 

@@ -123,6 +123,8 @@ export async function setReviewHidden(
       .where(eq(reviews.id, id))
       .returning();
     await recomputeRating(tx, review.productId);
+    // Hidden as it was (the review sent back as the list gave it): nothing to record.
+    if ((review.hiddenAt !== null) === hidden) return toReview(row!);
     await audit?.record(tx, {
       action: hidden ? 'review.hide' : 'review.show',
       entity: 'review',

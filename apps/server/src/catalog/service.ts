@@ -185,7 +185,10 @@ export async function reviewsOf(db: Db, productId: number, page: PageRequest): P
 
 /** The back office's Reviews screen: every review, newest first. */
 export function listAllReviews(db: Db, page: PageRequest) {
-  return paged('reviews', page, repo.allReviews(db), repo.countReviews(db), toReview);
+  return paged('reviews', page, repo.allReviews(db), repo.countReviews(db), (row) => ({
+    ...toReview(row.review),
+    product_title: row.productTitle,
+  }));
 }
 
 /**

@@ -3,7 +3,12 @@
 // deleted, so every order keeps what was sold; one nobody ordered is simply deleted. The
 // product row is locked first (stock.ts's lock order) and its totals follow by trigger.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { percentToBasisPoints, type ProductOptionsReplace, type VariantInput } from '@duka/domain';
+import {
+  percentToBasisPoints,
+  type ProductOptionsReplace,
+  type VariantInput,
+  type VariantStock,
+} from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import {
   cartItems,
@@ -76,6 +81,48 @@ async function pruneValues(tx: Tx, productId: number) {
 
 const touched = (tx: Tx, productId: number) =>
   tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
+
+/**
+ * The stock of several of a product's variants, as All Products' Stock dialog sets it for a
+ * product sold in sizes (issue 33): every one or none, one audit row for the lot. A variant that
+ * is not the product's, or is off sale, is refused at its place in the list.
+ */
+export async function setVariantStock(
+  db: Db,
+  productId: number,
+  input: VariantStock,
+  audit?: AuditTrail,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockStock(tx, [productId]);
+    await auditedProductChange(tx, audit, productId, 'product.stock.update', async () => {
+      const [product] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, productId));
+      found(product, `The product ${productId}`);
+      const onSaleIds = new Set(
+        (
+          await tx.select({ id: productVariants.id }).from(productVariants).where(onSale(productId))
+        ).map((v) => v.id),
+      );
+      const strangers = Object.fromEntries(
+        input.variants.flatMap((v, i) =>
+          onSaleIds.has(v.id)
+            ? []
+            : [[`variants.${i}.id`, `The product has no variant ${v.id} on sale.`]],
+        ),
+      );
+      if (Object.keys(strangers).length > 0) {
+        throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request', strangers);
+      }
+      for (const { id, stock } of input.variants) {
+        await tx.update(productVariants).set({ stock }).where(eq(productVariants.id, id));
+      }
+      await touched(tx, productId);
+    });
+  });
+}
 
 export async function removeVariant(
   db: Db,

@@ -38,7 +38,6 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     payments: app.payments,
     paymentTimeoutMinutes: app.config.ORDER_PAYMENT_TIMEOUT_MINUTES,
     maxUnitsPerLine: app.config.MAX_UNITS_PER_LINE,
-    pricesIncludeVat: app.config.PRICES_INCLUDE_VAT,
   };
 
   app.get(
@@ -82,7 +81,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutSummarySchema, 401: apiErrorSchema },
       },
     },
-    async (request) => checkout.summary(db, currentUser(request).id, deps.pricesIncludeVat),
+    async (request) => checkout.summary(db, currentUser(request).id),
   );
 
   app.post(

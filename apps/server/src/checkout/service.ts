@@ -25,14 +25,13 @@ import {
   type PaymentRequest,
   type Started,
 } from '../payments/start.ts';
+import { readShopSettings } from '../settings/repo.ts';
 import { findDetails } from './repo.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 export interface CheckoutDeps {
   db: Db;
   payments: Payments;
-  /** PRICES_INCLUDE_VAT. */
-  pricesIncludeVat: boolean;
   paymentTimeoutMinutes: number;
   maxUnitsPerLine: number;
 }
@@ -47,13 +46,9 @@ export async function deliveryOf(db: Db | Tx, userId: number): Promise<DeliveryQ
   });
 }
 
-export async function summary(
-  db: Db,
-  userId: number,
-  pricesIncludeVat: boolean,
-  now = new Date(),
-): Promise<CheckoutSummary> {
+export async function summary(db: Db, userId: number, now = new Date()): Promise<CheckoutSummary> {
   const lines = await pricedCartLines(db, userId);
+  const pricesIncludeVat = (await readShopSettings(db)).prices_include_vat;
   const delivery = await deliveryOf(db, userId).catch(() =>
     // A point closed since step 1: priced as without one until the shopper chooses again.
     quoteDelivery(db, { countyCode: null, delivery: 'home', pickupPointId: null }),
@@ -156,9 +151,11 @@ export async function createPayment(
     if (lines.length === 0) throw unprocessable('Your cart is empty.', 'CART_EMPTY');
     for (const line of lines) assertWithinCap(line.quantity, deps.maxUnitsPerLine);
     const quote = await deliveryOf(tx, userId);
+    // The shop's setting as it is now: a change applies to orders made from then on.
+    const pricesIncludeVat = (await readShopSettings(tx)).prices_include_vat;
     if (request.method === 'pay_on_delivery') {
       const { totalCents } = checkoutTotals(checkoutLinesOf(lines), quote.feeCents, {
-        pricesIncludeVat: deps.pricesIncludeVat,
+        pricesIncludeVat,
       });
       refuseUnlessPayableOnDelivery(quote.county, totalCents);
     }
@@ -168,7 +165,7 @@ export async function createPayment(
       address,
       buyer,
       delivery: orderDelivery(quote, phone),
-      pricesIncludeVat: deps.pricesIncludeVat,
+      pricesIncludeVat,
       paymentMethod: prepared.label,
       expiresAt: expiresAt(),
     });

@@ -1,9 +1,10 @@
 // VAT by product (issue 23): each product's tax type decides its line's VAT, delivery is taxed as
-// B, and PRICES_INCLUDE_VAT turns VAT on top into VAT contained in the price.
+// B, and the shop's setting prices_include_vat (first PRICES_INCLUDE_VAT, issue 33) turns VAT on
+// top into VAT contained in the price.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutTotals } from '@duka/domain';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createTestApp, secondInstance, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import {
   createPayment,
@@ -118,5 +119,80 @@ describe('tax types', () => {
     const who = await shopper(t.app);
     expect((await setTax(t, who, id, { tax_type: 'A' })).statusCode).toBe(403);
     expect((await setTax(t, boss, 999_999, { tax_type: 'A' })).statusCode).toBe(404);
+  });
+});
+
+describe('prices including VAT, as the shop settings say', () => {
+  const setting = async (ctx: TestContext, who: LoggedIn, on?: boolean) => {
+    const current = (
+      await ctx.app.inject({ url: '/api/admin/settings', headers: who.auth })
+    ).json();
+    if (on === undefined) return current.prices_include_vat as boolean;
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: who.auth,
+      payload: { ...current, prices_include_vat: on },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return on;
+  };
+
+  it('start as PRICES_INCLUDE_VAT said on the first start; after that, Settings decides', async () => {
+    const owner = await admin(inclusive.app, inclusive.db);
+    expect(await setting(inclusive, owner)).toBe(true);
+    expect(await setting(t, boss)).toBe(false);
+    await setting(inclusive, owner, false);
+    // Another start with the same environment does not take the merchant's choice back.
+    const restarted = await secondInstance(inclusive);
+    try {
+      expect((await restarted.inject('/api/settings')).json().prices_include_vat).toBe(false);
+    } finally {
+      await restarted.close();
+      await setting(inclusive, owner, true);
+    }
+  });
+
+  it('switched on, price a new order as the environment did; orders made before keep theirs', async () => {
+    const kettle = await product(t.db, { priceCents: 116_000, stock: 10 });
+    const order = async () => {
+      const who = await shopper(t.app);
+      await putInCart(t.db, who.id, kettle, 1);
+      await fillCheckoutSteps(t.app, who);
+      const summary = (
+        await t.app.inject({ url: '/api/checkout/summary', headers: who.auth })
+      ).json();
+      const orderId = (await createPayment(t.app, who)).json().order_id as number;
+      return { summary, orderId };
+    };
+    const figures = async (orderId: number) =>
+      (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0];
+
+    // VAT on top: 1,160 + 50 = 1,210, and 16 % of it (193.60, to the shilling 194) added.
+    const onTop = await order();
+    expect(onTop.summary).toMatchObject({ pricesIncludeVat: false, totalCents: 140_400 });
+    await setting(t, boss, true);
+    try {
+      const inside = await order();
+      // As the inclusive shop above: 1,210 in all, of which VAT is 167.
+      expect(inside.summary).toMatchObject({
+        pricesIncludeVat: true,
+        totalCents: 121_000,
+        vatCents: 16_700,
+        beforeTaxCents: 104_300,
+      });
+      expect(await figures(inside.orderId)).toMatchObject({
+        totalCents: 121_000,
+        vatCents: 16_700,
+        pricesIncludeVat: true,
+      });
+      expect(await figures(onTop.orderId)).toMatchObject({
+        totalCents: 140_400,
+        vatCents: 19_400,
+        pricesIncludeVat: false,
+      });
+    } finally {
+      await setting(t, boss, false);
+    }
   });
 });

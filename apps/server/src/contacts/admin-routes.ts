@@ -57,6 +57,8 @@ const contactsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Reply by e-mail (queued in the outbox); the message then counts as replied for every admin',
+        description:
+          "'Reply sent successfully!' when a mail server will take it; while the shop has none (no SMTP_URL) the answer says it is saved and will be e-mailed later.",
         security,
         params: idParamSchema,
         body: replySchema,
@@ -69,7 +71,7 @@ const contactsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       replyToMessage(
-        { db },
+        { db, delivery: app.outbox.emailDelivery() },
         request.params.id,
         currentUser(request).id,
         request.body.message,

@@ -81,9 +81,11 @@ export const products = pgTable(
     widthMm: doublePrecision('width_mm').notNull().default(0),
     heightMm: doublePrecision('height_mm').notNull().default(0),
     depthMm: doublePrecision('depth_mm').notNull().default(0),
-    warrantyInformation: text('warranty_information').notNull().default('1 year warranty'),
-    shippingInformation: text('shipping_information').notNull().default('Ships in 1 weeks'),
-    returnPolicy: text('return_policy').notNull().default('30 days return policy'),
+    /** '' until the merchant writes one (decision record 026): the shop page then says nothing. */
+    warrantyInformation: text('warranty_information').notNull().default(''),
+    shippingInformation: text('shipping_information').notNull().default(''),
+    /** '': the shop's return window applies (its settings). */
+    returnPolicy: text('return_policy').notNull().default(''),
     /**
      * The option values some variant in stock has ('Size=42'): the option filters' first test,
      * on the row the listing reads anyway. Kept by the variants' triggers (migration 0018).
@@ -661,7 +663,7 @@ export const orders = pgTable(
     phone: text('phone'),
     /** 'home' or 'pickup'. */
     delivery: text('delivery').notNull().default('home'),
-    /** An exchange's replacement order: the order whose return it replaces (record 027). */
+    /** An exchange's replacement order: the order whose return it replaces (record 029). */
     exchangeForOrderId: integer('exchange_for_order_id').references((): AnyPgColumn => orders.id),
     pickupPointId: integer('pickup_point_id').references(() => pickupPoints.id, {
       onDelete: 'set null',
@@ -768,7 +770,7 @@ export const invoices = pgTable(
     invoiceNo: integer('invoice_no').notNull(),
     /** A credit note's original invoice number. */
     originalNo: integer('original_no'),
-    /** The refund a partial credit note is for (null: the whole order, as before). */
+    /** The refund a credit note is for (null: a whole-order credit note made before issue 34). */
     refundId: integer('refund_id').references((): AnyPgColumn => refunds.id),
     /** pending → sent, or failed with KRA's message. */
     status: text('status').notNull().default('pending'),
@@ -797,6 +799,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_sale_idx')
       .on(t.orderId)
       .where(sql`${t.kind} = 'S'`),
+    // A refund's credit note is made once, however often its confirmation is applied.
+    uniqueIndex('invoices_one_per_refund_idx').on(t.refundId),
     index('invoices_status_idx').on(t.status, t.nextAttemptAt),
     index('invoices_order_idx').on(t.orderId),
   ],
@@ -899,7 +903,7 @@ export const payments = pgTable(
     claimedReceipt: text('claimed_receipt'),
     /**
      * Given back or on its way back (refunds requested, sent or confirmed), in KES cents. The check
-     * makes the database refuse a refund of more than came in, however many race (record 027).
+     * makes the database refuse a refund of more than came in, however many race (record 029).
      */
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
   },
@@ -998,7 +1002,7 @@ export const mpesaC2b = pgTable(
 );
 
 /**
- * Money going back (decision record 027): requested → sent → confirmed, or failed (and tried again
+ * Money going back (decision record 029): requested → sent → confirmed, or failed (and tried again
  * by a person). One per request, sent once: its `requestKey` is the provider's idempotency key
  * (PayPal-Request-Id, B2C OriginatorConversationID) for this attempt. At most one refund of a
  * payment (or an unmatched M-Pesa payment) is in flight at a time.
@@ -1041,10 +1045,7 @@ export const refunds = pgTable(
   },
   (t) => [
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
-    check(
-      'refunds_status_check',
-      sql`${t.status} in ('requested', 'sent', 'confirmed', 'failed')`,
-    ),
+    check('refunds_status_check', sql`${t.status} in ('requested', 'sent', 'confirmed', 'failed')`),
     check('refunds_kind_check', sql`${t.kind} in ('goods', 'money')`),
     uniqueIndex('refunds_request_key_idx').on(t.requestKey),
     uniqueIndex('refunds_one_in_flight_per_payment_idx')
@@ -1059,7 +1060,7 @@ export const refunds = pgTable(
 );
 
 /**
- * A shopper's return of some lines of a delivered order (decision record 027): requested, then
+ * A shopper's return of some lines of a delivered order (decision record 029): requested, then
  * approved or refused by the admin (with a note the shopper sees), then received; a refund or an
  * exchange (a replacement order) follows.
  */
@@ -1208,8 +1209,11 @@ export const outboxStatus = pgEnum('outbox_status', [
   'sent',
   /** Gave up after the last retry; an administrator can send it again. */
   'failed',
-  /** An e-mail kept for admins to read because no SMTP server is configured. */
-  'kept',
+  /**
+   * Waiting for a transport: an e-mail while no SMTP server is configured. The worker sends it
+   * once one is (it goes back to pending), or an admin resends it.
+   */
+  'held',
 ]);
 
 /**
@@ -1231,6 +1235,11 @@ export const outbox = pgTable(
     subject: text('subject').notNull().default(''),
     /** The text body (the whole SMS). A password-reset link is written in only when sending. */
     body: text('body').notNull(),
+    /**
+     * For a message written only when sent: the row it is written from (a staff invitation's
+     * id), so that what is sent later is what was asked for, never the secret itself.
+     */
+    refId: integer('ref_id'),
     html: text('html'),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -1302,6 +1311,23 @@ export const staffInvitations = pgTable(
     uniqueIndex('staff_invitations_token_idx').on(t.tokenHash),
     index('staff_invitations_email_idx').on(t.email),
   ],
+);
+
+/**
+ * The shop's settings (issue 33, decision record 026): one row, owned by settings/. `data` holds
+ * what has been set; each field not in it reads as its default (DEFAULT_SHOP_SETTINGS).
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shop_settings_one_row', sql`${t.id} = 1`)],
 );
 
 /** The shop's staff settings: one row. */

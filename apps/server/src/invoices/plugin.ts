@@ -8,6 +8,7 @@ import { EtimsClient, type EtimsPort } from './etims-client.ts';
 import type { Trader } from './request.ts';
 import { issuedCount, useBranch } from './issue.ts';
 import { SandboxEtims } from './sandbox.ts';
+import { namedTrader } from './trader-name.ts';
 import { sendDueInvoices, type SendReport } from './sender.ts';
 
 export interface Invoices {
@@ -51,8 +52,10 @@ export default fp(
       defaultItemClass: config.ETIMS_DEFAULT_ITEM_CLASS,
     };
     useBranch(config.ETIMS_BHF_ID);
-    const run = (o: { now?: () => Date; max?: number } = {}) =>
-      sendDueInvoices({ db: app.database.db, port, trader, secret, log: app.log }, o);
+    const db = app.database.db;
+    // The trader's name as the shop's settings give it when the run starts.
+    const run = async (o: { now?: () => Date; max?: number } = {}) =>
+      sendDueInvoices({ db, port, trader: await namedTrader(db, trader), secret, log: app.log }, o);
     const send: Invoices['send'] = (o) => app.jobs.runOnce(JOB, () => run(o));
     app.decorate('invoices', { send, mode: port.mode, trader });
     app.jobs.every(JOB, config.ETIMS_POLL_SECONDS * 1000, () => run());

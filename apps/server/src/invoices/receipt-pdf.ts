@@ -1,5 +1,6 @@
-// The receipt as a PDF (issue 23): A4, the same content as the receipt page, and the QR code drawn
-// as vector squares from its modules, so it scans at any zoom and prints sharp.
+// The receipt as a PDF (issue 23): A4, the same content as the receipt page (the sale invoice, then
+// each credit note on a page of its own), and the QR code drawn as vector squares from its
+// modules, so it scans at any zoom and prints sharp.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatKshExact, SANDBOX_RECEIPT_MARK, type Receipt } from '@duka/domain';
@@ -17,14 +18,24 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000');
 }
 
-export function receiptPdf(receipt: Receipt): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: receiptTitle(receipt) } });
+/** Receipts in one PDF (the sale invoice, then its credit notes), each on a page of its own. */
+export function receiptPdf(receipts: readonly [Receipt, ...Receipt[]]): Promise<Buffer> {
+  const title = receiptTitle(receipts[0]);
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) =>
     doc.on('end', () => resolve(Buffer.concat(chunks))),
   );
+  receipts.forEach((receipt, i) => {
+    if (i > 0) doc.addPage();
+    drawReceipt(doc, receipt);
+  });
+  doc.end();
+  return done;
+}
 
+function drawReceipt(doc: PDFKit.PDFDocument, receipt: Receipt) {
   if (receipt.sandbox)
     doc.fillColor('#b91c1c').fontSize(14).text(SANDBOX_RECEIPT_MARK).fillColor('#000000');
   doc.font('Helvetica-Bold').fontSize(18).text(receipt.trader_name);
@@ -74,8 +85,6 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   } else {
     doc.text('This invoice is being sent to KRA; its signature and QR code will follow.');
   }
-  doc.end();
-  return done;
 }
 
 export function receiptTitle(receipt: Receipt): string {

@@ -1,12 +1,14 @@
-// An order's receipts (issue 23): the sale invoice, and the credit note once refunded, as the
-// shopper and the back office see them: the trader, the figures by tax type and, once the control
-// unit answered, its numbers, signature and the QR code of KRA's verification address.
+// An order's receipts (issue 23): the sale invoice, and a credit note for each refund of goods
+// (issue 34), as the shopper and the back office see them: the trader, the figures by tax type
+// and, once the control unit answered, its numbers, signature and the QR code of KRA's
+// verification address.
 import QRCode from 'qrcode';
 import { receiptVerificationUrl, TAX_TYPE_LABELS, TAX_TYPES, type Receipt } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
 import * as repo from './repo.ts';
 import type { Trader } from './request.ts';
+import { namedTrader } from './trader-name.ts';
 
 /** "20261124153000" (the control unit's time) as "2026-11-24 15:30:00". */
 const readable = (t: string) =>
@@ -67,17 +69,43 @@ async function toReceipt(row: repo.InvoiceRow, trader: Trader): Promise<Receipt>
   };
 }
 
-/** The order's receipt of that kind; 404 while the order has none (not paid, or not refunded). */
+/**
+ * The order's receipt of that kind: its sale invoice, or a credit note (the one numbered `no`, else
+ * the first); 404 while the order has none (not paid, or nothing refunded).
+ */
 export async function receiptOf(
   db: Db,
   orderId: number,
   kind: 'S' | 'R',
   trader: Trader,
+  no?: number,
 ): Promise<Receipt> {
-  const row = (await repo.invoicesOfOrder(db, orderId)).find((i) => i.kind === kind && i.source);
+  const row = (await repo.invoicesOfOrder(db, orderId)).find(
+    (i) => i.kind === kind && i.source && (no === undefined || i.invoiceNo === no),
+  );
   if (!row) {
-    const what = kind === 'S' ? 'This order has no receipt yet.' : 'This order has no credit note.';
+    const what =
+      kind === 'S'
+        ? 'This order has no receipt yet.'
+        : `This order has no credit note${no === undefined ? '' : ` numbered ${no}`}.`;
     throw new HttpError(404, 'NOT_FOUND', what);
   }
-  return toReceipt(row, trader);
+  return toReceipt(row, await namedTrader(db, trader));
+}
+
+/** The order's sale invoice, then each of its credit notes in the order they were issued. */
+export async function receiptsOf(
+  db: Db,
+  orderId: number,
+  trader: Trader,
+): Promise<[Receipt, ...Receipt[]]> {
+  const rows = (await repo.invoicesOfOrder(db, orderId)).filter((i) => i.source);
+  const sale = rows.find((i) => i.kind === 'S');
+  if (!sale) throw new HttpError(404, 'NOT_FOUND', 'This order has no receipt yet.');
+  const named = await namedTrader(db, trader);
+  const credits = rows.filter((i) => i.kind === 'R');
+  return [
+    await toReceipt(sale, named),
+    ...(await Promise.all(credits.map((row) => toReceipt(row, named)))),
+  ];
 }

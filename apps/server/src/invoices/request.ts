@@ -16,7 +16,7 @@ export const itemTypeOf = (key: string) => (key === DELIVERY_LINE_KEY ? '3' : '2
 const PACKAGING_UNIT = 'NT'; // KRA's "net": sold unpacked by the piece
 const QUANTITY_UNIT = 'U'; // KRA's "pieces / item"
 const REGISTRAR = { regrId: 'duka', regrNm: 'Duka', modrId: 'duka', modrNm: 'Duka' };
-/** KRA's refund reason 06: a refund. */
+/** KRA's credit note reason 06: a refund (01–05 are missing, damaged or wasted goods). */
 const REFUND_REASON = '06';
 
 /**
@@ -84,7 +84,11 @@ export function saleRequest(
   return {
     tin: trader.tin,
     bhfId: trader.bhfId,
-    trdInvcNo: `${invoice.kind}${invoice.orderId}`,
+    // The shop's own number of the document: an order has one sale but may have several credit
+    // notes (one per refund), each named by its own number too.
+    trdInvcNo: credit
+      ? `R${invoice.orderId}-${invoice.invoiceNo}`
+      : `${invoice.kind}${invoice.orderId}`,
     invcNo: invoice.invoiceNo,
     orgInvcNo: invoice.originalNo ?? 0,
     custTin: source.customerPin ?? null,

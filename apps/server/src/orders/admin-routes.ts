@@ -9,6 +9,7 @@ import {
   idParamSchema,
   orderStatusUpdateSchema,
   ordersExportQuerySchema,
+  shipmentUpdateSchema,
   type OrderStatusUpdate,
 } from '@duka/domain';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +22,7 @@ import { ORDERS_CSV_MAX_ROWS, ordersCsv } from './export.ts';
 import { adminOrderDetail } from './fulfilment.ts';
 import { refundOrder } from './refunds.ts';
 import { adminOrder, changeStatus, listAdminOrders } from './service.ts';
+import { updateShipment } from './shipment.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -98,7 +100,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     const { status, refund_reference: reference, courier, tracking_number } = body;
     if (status === 'refunded') {
-      await refundOrder(app.payments, id, reference, baseUrl, actorId, audit);
+      await refundOrder(app.payments, id, reference, actorId, audit);
     } else {
       await changeStatus(db, id, status, {
         actorId,
@@ -167,6 +169,32 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => adminOrderDetail(db, request.params.id),
+  );
+
+  app.patch(
+    '/admin/orders/:id/shipment',
+    {
+      onRequest: app.requirePermission('orders.fulfil'),
+      schema: {
+        tags,
+        summary: "Add or correct a shipped order's courier and tracking number",
+        description:
+          'What is not given stays as it is. The shopper is e-mailed the new details and the change is in the audit log; an order not on its way (shipped) is refused with 422 NOT_SHIPPED.',
+        security,
+        params: idParamSchema,
+        body: shipmentUpdateSchema,
+        response: {
+          200: adminOrderDetailSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          422: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      await updateShipment(db, request.params.id, request.body, auditOf(request));
+      return adminOrderDetail(db, request.params.id);
+    },
   );
 
   app.post(

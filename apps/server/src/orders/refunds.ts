@@ -1,12 +1,11 @@
-// Refunding an order: moving a paid order to 'refunded' gives back each payment that holds its
-// money (payments/refunds.ts: through the provider, or recorded as refunded by hand), then the
-// order moves and the shopper is told.
+// Refunding an order: moving a paid order to 'refunded' gives back every shilling it holds
+// (payments/refunds.ts: through the provider, or recorded as given back by hand), then the order
+// moves and the shopper is told. A refund the provider answers later (M-Pesa B2C) is followed on
+// the order's refunds (decision record 029).
 import { canMove, transitionRefusal } from '@duka/domain';
-import { issueCreditNote } from '../invoices/issue.ts';
 import { found, unprocessable } from '../lib/http-error.ts';
 import type { Payments } from '../payments/context.ts';
-import { refundOne } from '../payments/refunds.ts';
-import * as payments from '../payments/repo.ts';
+import { failedRefund, refundEverything } from '../payments/refunds.ts';
 import { notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
 import { statusEntry } from './service.ts';
@@ -16,19 +15,19 @@ export async function refundOrder(
   p: Payments,
   orderId: number,
   manualReference: string | undefined,
-  baseUrl: string,
   actorId?: number,
   audit?: AuditTrail,
 ): Promise<void> {
   const { db } = p;
-  const toRefund = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const order = found(await repo.lockOrder(tx, orderId), `The order ${orderId}`);
     if (!canMove(order, 'refunded')) {
       throw unprocessable(transitionRefusal(order, 'refunded'), 'ILLEGAL_TRANSITION');
     }
-    return payments.capturedPayments(tx, orderId);
   });
-  for (const payment of toRefund) await refundOne(p, payment, manualReference, baseUrl, audit);
+  const refunds = await refundEverything(p, orderId, manualReference, actorId ?? null, audit);
+  const failed = refunds.find((r) => r.status === 'failed');
+  if (failed) throw failedRefund(failed);
   await db.transaction(async (tx) => {
     const order = (await repo.lockOrder(tx, orderId))!;
     if (canMove(order, 'refunded')) {
@@ -38,12 +37,11 @@ export async function refundOrder(
         { status: 'refunded', expiresAt: null },
         { actorId: actorId ?? null },
       );
-      await issueCreditNote(tx, orderId);
       await audit?.record(
         tx,
         statusEntry(orderId, order.status, 'refunded', {
           refund_reference: manualReference ?? null,
-          payments_refunded: toRefund.map((payment) => payment.id),
+          refunds: refunds.map((r) => r.id),
         }),
       );
       // The shopper hears of it in the same transaction (the outbox sends it).

@@ -70,6 +70,12 @@ export async function timelineOf(db: Db | Tx, orderId: number) {
 }
 
 /** The order row is the lock every path that changes an order takes, so two never act at once. */
+/** An order as it is now (not locked). */
+export async function orderById(db: Db | Tx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
 export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   return row;

@@ -7,14 +7,16 @@ import {
   orderDetailSchema,
   orderListQuerySchema,
   orderPageSchema,
+  orderReceiptsSchema,
   receiptQuerySchema,
   receiptSchema,
   trackedOrderSchema,
   trackQuerySchema,
+  type Receipt,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
 import { receiptPdf } from '../invoices/receipt-pdf.ts';
-import { receiptOf } from '../invoices/receipt.ts';
+import { receiptOf, receiptsOf } from '../invoices/receipt.ts';
 import { notFound } from '../lib/http-error.ts';
 import { ownerOf } from './repo.ts';
 import { trackOrder } from './fulfilment.ts';
@@ -63,17 +65,23 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The owner, or staff with `invoices.read` through the gate; a shopper learns nothing else. */
   const receiptAccess = app.ownerOrPermission('invoices.read');
-  const receiptFor = async (request: FastifyRequest, orderId: number, kind: 'S' | 'R') => {
+  const mayRead = async (request: FastifyRequest, orderId: number) =>
     receiptAccess.assert(request, await ownerOf(db, orderId), () =>
       notFound(`The order ${orderId}`),
     );
-    return receiptOf(db, orderId, kind, app.invoices.trader);
+  const receiptFor = async (
+    request: FastifyRequest,
+    orderId: number,
+    query: { kind: 'S' | 'R'; no?: number | undefined },
+  ) => {
+    await mayRead(request, orderId);
+    return receiptOf(db, orderId, query.kind, app.invoices.trader, query.no);
   };
   const receiptSchemaOf = (summary: string) => ({
     tags,
     summary,
     description:
-      "The order's owner or staff with `invoices.read` (403 MFA_SETUP_REQUIRED while the shop requires two-step sign-in of staff without it); another shopper gets 404. `kind=R` for the credit note of a refunded order. 404 until the order is paid.",
+      "The order's owner or staff with `invoices.read` (403 MFA_SETUP_REQUIRED while the shop requires two-step sign-in of staff without it); another shopper gets 404. `kind=R&no=…` for one of the credit notes of its refunds (without `no`, the first). 404 until the order is paid.",
     security,
     params: idParamSchema,
     querystring: receiptQuerySchema,
@@ -96,7 +104,34 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return receiptFor(request, request.params.id, request.query.kind);
+      return receiptFor(request, request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    '/orders/:id/receipts',
+    {
+      onRequest: receiptAccess,
+      schema: {
+        tags,
+        summary: "The order's tax invoice, then a credit note for each refund of goods",
+        description:
+          "As the receipt: the order's owner or staff with `invoices.read`; another shopper gets 404; 404 until the order is paid.",
+        security,
+        params: idParamSchema,
+        response: {
+          200: orderReceiptsSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await mayRead(request, request.params.id);
+      reply.header('Cache-Control', 'private, no-store');
+      return { receipts: await receiptsOf(db, request.params.id, app.invoices.trader) };
     },
   );
 
@@ -105,7 +140,9 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: receiptAccess,
       schema: {
-        ...receiptSchemaOf("The order's tax invoice as a PDF (A4)"),
+        ...receiptSchemaOf(
+          "The order's tax invoice as a PDF (A4), its credit notes on the pages after it",
+        ),
         response: {
           200: z.any().describe('application/pdf'),
           400: apiErrorSchema,
@@ -116,13 +153,22 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const receipt = await receiptFor(request, request.params.id, request.query.kind);
+      const { id } = request.params;
+      // The tax invoice comes with the order's credit notes after it; a credit note on its own.
+      let receipts: [Receipt, ...Receipt[]];
+      if (request.query.kind === 'R') {
+        receipts = [await receiptFor(request, id, request.query)];
+      } else {
+        await mayRead(request, id);
+        receipts = await receiptsOf(db, id, app.invoices.trader);
+      }
+      const [receipt] = receipts;
       const name = `${receipt.kind === 'R' ? 'credit-note' : 'receipt'}-${receipt.invoice_no}.pdf`;
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .type('application/pdf')
-        .send(await receiptPdf(receipt));
+        .send(await receiptPdf(receipts));
     },
   );
 

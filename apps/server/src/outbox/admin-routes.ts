@@ -1,5 +1,6 @@
-// The back office's view of every message the shop sent, is sending, kept or gave up on, and the
-// resend of one that failed.
+// The back office's view of every message the shop sent, is sending, holds (no mail server) or
+// gave up on, and the resend of one that failed or was held. `contacts.reply` opens it: the
+// owner has every permission, managers and support have this one (decision record 021).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditOf } from '../audit/trail.ts';
 import {
@@ -40,7 +41,7 @@ const outboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Messages (e-mail, SMS) newest first: sent, waiting, failed, or kept when no SMTP server is configured',
+          'Messages (e-mail, SMS) newest first: sent, waiting, failed, or held while no SMTP server is configured',
         security: [{ bearerAuth: [] }],
         querystring: adminOutboxQuerySchema,
         response: { 200: outboxPageSchema, 400: apiErrorSchema },
@@ -58,7 +59,9 @@ const outboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requirePermission('contacts.reply'),
       schema: {
         tags: ['admin'],
-        summary: 'Send a failed (or kept) message again',
+        summary: 'Send a failed or held message again',
+        description:
+          'Sent or still waiting: 409 NOT_RESENDABLE. Its channel has no transport (no SMTP_URL): 409 NO_TRANSPORT.',
         security: [{ bearerAuth: [] }],
         params: idParamSchema,
         response: {
@@ -69,7 +72,10 @@ const outboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => toMessage(await resend(db, request.params.id, auditOf(request))),
+    async (request) => {
+      const canSend = (channel: OutboxRow['channel']) => app.outbox[channel];
+      return toMessage(await resend(db, request.params.id, { audit: auditOf(request), canSend }));
+    },
   );
 };
 

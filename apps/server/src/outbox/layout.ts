@@ -1,11 +1,11 @@
 // The shop's look for e-mail: a green header with the name, a white card, a quiet footer. Tables
-// and inline styles, because that is what mail programs render; every value is escaped.
+// and inline styles, because that is what mail programs render; every value is escaped. The
+// shop's name and address are placeholders, filled from its settings (shop-details.ts).
 import { PUBLIC_URL } from './service.ts';
+import { SHOP_FOOTER, SHOP_NAME } from './shop-details.ts';
 
 const BRAND = '#047857';
 const BRAND_DARK = '#065f46';
-const FOOTER_TEXT =
-  'Duka Ltd, Moi Avenue, Kenya Cinema Plaza, 3rd Floor, Nairobi · +254 700 123 456';
 
 export function escapeHtml(value: string): string {
   return value
@@ -50,14 +50,14 @@ export function emailHtml(title: string, body: string): string {
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" style="max-width:600px;border-collapse:collapse;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:${BRAND};padding:20px 24px"><a href="${PUBLIC_URL}/" style="color:#ffffff;font-size:24px;font-weight:bold;text-decoration:none">Duka</a></td></tr>
+<tr><td style="background:${BRAND};padding:20px 24px"><a href="${PUBLIC_URL}/" style="color:#ffffff;font-size:24px;font-weight:bold;text-decoration:none">${SHOP_NAME}</a></td></tr>
 <tr><td style="padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
 ${body}
 </td></tr>
-<tr><td style="padding:16px 24px;background:#f8fafc;color:#64748b;font-size:12px">${escapeHtml(FOOTER_TEXT)}</td></tr>
+<tr><td style="padding:16px 24px;background:#f8fafc;color:#64748b;font-size:12px">${SHOP_FOOTER}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
-/** The text version's closing lines. */
-export const textFooter = `\n--\nDuka\n${FOOTER_TEXT}\n`;
+/** The text version's closing lines: the shop's name and address, from its settings. */
+export const textFooter = `\n--\n${SHOP_NAME}\n${SHOP_FOOTER}\n`;

@@ -2,6 +2,7 @@
 // set), the worker as a job that runs once across instances, and a wake-up after any request
 // that enqueued a message, so mail leaves within moments instead of at the next poll.
 import fp from 'fastify-plugin';
+import type { MailDelivery } from '@duka/domain';
 import { wakeAfterResponse } from '../lib/wake-after-response.ts';
 import { createSmtpTransport } from '../mail/smtp.ts';
 import { createAfricasTalkingSms } from '../sms/africas-talking.ts';
@@ -15,6 +16,10 @@ export interface Outbox {
   renderers: Map<string, Renderer>;
   /** True when text messages go out (Africa's Talking is configured). */
   readonly sms: boolean;
+  /** True when e-mail goes out (SMTP_URL is set); without it e-mail is held in the outbox. */
+  readonly email: boolean;
+  /** What becomes of an e-mail queued now: `queued` for the mail server, or `held`. */
+  emailDelivery(): MailDelivery;
 }
 
 declare module 'fastify' {
@@ -48,11 +53,22 @@ export default fp(
     };
     const renderers = new Map<string, Renderer>();
     const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    // Secret links go to the log only outside production (decision record 013, issue 33).
+    const logLinks = config.NODE_ENV !== 'production';
     const run = (options: { now?: () => Date; max?: number } = {}) =>
-      drainOutbox({ db: app.database.db, transports, renderers, publicUrl, log: app.log }, options);
+      drainOutbox(
+        { db: app.database.db, transports, renderers, publicUrl, log: app.log, logLinks },
+        options,
+      );
     const drain: Outbox['drain'] = (options) => app.jobs.runOnce(JOB, () => run(options));
 
-    app.decorate('outbox', { drain, renderers, sms: sms !== undefined });
+    app.decorate('outbox', {
+      drain,
+      renderers,
+      sms: sms !== undefined,
+      email: smtp !== undefined,
+      emailDelivery: () => (smtp ? 'queued' : 'held'),
+    });
     app.jobs.every(JOB, config.OUTBOX_POLL_SECONDS * 1000, () => run());
 
     // A response after a request enqueued something wakes the worker.

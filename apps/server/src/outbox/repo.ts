@@ -1,5 +1,5 @@
 // The outbox table: only outbox/ reads or writes it; other domains enqueue through service.ts.
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { dueBy } from '../lib/sql.ts';
 import { outbox } from '../db/schema.ts';
@@ -69,14 +69,41 @@ export async function findMessage(db: Db, id: number): Promise<OutboxRow | undef
   return row;
 }
 
-/** A failed or kept message goes back in the queue for a new round of attempts. */
+/** A failed or held message goes back in the queue for a new round of attempts. */
 export async function requeue(db: Db | Tx, id: number, now: Date): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(outbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now, claimedUntil: null })
-    .where(and(eq(outbox.id, id), inArray(outbox.status, ['failed', 'kept'])))
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ['failed', 'held'])))
     .returning();
   return row;
+}
+
+/** Messages held for want of a transport go back in the queue once their channel has one. */
+export async function releaseHeld(db: Db, channels: Channel[], now: Date): Promise<number> {
+  if (channels.length === 0) return 0;
+  const released = await db
+    .update(outbox)
+    .set({ status: 'pending', nextAttemptAt: now, claimedUntil: null })
+    .where(and(eq(outbox.status, 'held'), inArray(outbox.channel, channels)))
+    .returning({ id: outbox.id });
+  return released.length;
+}
+
+/** Whether a later message of the same kind went to the same recipient (a newer request). */
+export async function hasNewer(db: Db, message: OutboxRow): Promise<boolean> {
+  const [newer] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, message.kind),
+        eq(outbox.recipient, message.recipient),
+        gt(outbox.id, message.id),
+      ),
+    )
+    .limit(1);
+  return newer !== undefined;
 }
 
 export function listMessages(db: Db, status?: OutboxStatus) {

@@ -6,6 +6,7 @@ import { paged, type PageRequest } from '../lib/paged.ts';
 import { validateMail } from '../mail/smtp.ts';
 import { toInternational } from '../sms/phone.ts';
 import * as repo from './repo.ts';
+import { fillShopDetails, shopDetailsOf } from './shop-details.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 
 /** Written into links by templates; the worker puts PUBLIC_URL in its place when it sends. */
@@ -23,19 +24,24 @@ export interface EmailMessage {
   html?: string | null;
   replyTo?: string | null;
   userId?: number | null;
+  /** For a kind written only when sent: the row it is written from (see the outbox table). */
+  refId?: number | null;
 }
 
 export async function enqueueEmail(tx: Db | Tx, message: EmailMessage): Promise<repo.OutboxRow> {
   validateMail(message);
+  // The shop's name and address as its settings give them now (layout.ts's placeholders).
+  const { text, html } = fillShopDetails(message, await shopDetailsOf(tx));
   const row = await repo.insertMessage(tx, {
     channel: 'email',
     kind: message.kind,
     recipient: message.to,
     userId: message.userId ?? null,
+    refId: message.refId ?? null,
     replyTo: message.replyTo ?? null,
     subject: message.subject,
-    body: message.text,
-    html: message.html ?? null,
+    body: text,
+    html: html ?? null,
   });
   enqueuedCount++;
   return row;
@@ -78,18 +84,30 @@ export function listOutbox(
   return paged('emails', query, rows, total, (row: repo.OutboxRow) => row);
 }
 
-/** An administrator sends a failed (or kept) message again: a new round of attempts. */
+/**
+ * An administrator sends a failed or held message again: a new round of attempts. Refused while
+ * its channel has no transport (it would only be held again).
+ */
 export async function resend(
   db: Db,
   id: number,
-  audit?: AuditTrail,
+  deps: { audit?: AuditTrail; canSend: (channel: repo.Channel) => boolean },
   now = new Date(),
 ): Promise<repo.OutboxRow> {
   const message = found(await repo.findMessage(db, id), `The message ${id}`);
+  if (message.status !== 'sent' && message.status !== 'pending' && !deps.canSend(message.channel)) {
+    throw new HttpError(
+      409,
+      'NO_TRANSPORT',
+      message.channel === 'email'
+        ? 'E-mail cannot go out: the shop has no mail server. Set SMTP_URL and restart the shop.'
+        : "Text messages cannot go out: set AT_USERNAME and AT_API_KEY (Africa's Talking) and restart the shop.",
+    );
+  }
   const requeued = await db.transaction(async (tx) => {
     const row = await repo.requeue(tx, message.id, now);
     if (row) {
-      await audit?.record(tx, {
+      await deps.audit?.record(tx, {
         action: 'outbox.resend',
         entity: 'outbox',
         entityId: id,
@@ -111,6 +129,9 @@ export async function resend(
   enqueuedCount++;
   return requeued;
 }
+
+/** A later message of the same kind to the same recipient exists (a newer reset request). */
+export const hasNewerMessage = (db: Db, message: repo.OutboxRow) => repo.hasNewer(db, message);
 
 /** Everything sent (or to be sent) to a person, for their data export. */
 export const messagesTo = (db: Db, recipients: string[]) => repo.messagesTo(db, recipients);

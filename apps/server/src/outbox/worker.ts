@@ -2,9 +2,13 @@
 // database lock held (CONVENTIONS.md 15), then records the outcome. A failure is retried with
 // back-off; after MAX_ATTEMPTS the message is marked failed for an admin to resend. Delivery is
 // at least once: a crash between the server's "accepted" and our record sends it again.
+// Without a transport for its channel an e-mail is held (never lost, never called sent) until
+// one is configured; SMS without a gateway is off and dropped (decision record 013).
+import { outboxKindInWords } from '@duka/domain/outbox/words';
 import type { Db } from '../db/client.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
 import { PUBLIC_URL } from './service.ts';
+import { withShopDetails } from './shop-details.ts';
 import * as repo from './repo.ts';
 
 export interface Delivery {
@@ -26,6 +30,8 @@ export interface Rendered {
   html: string | null;
   /** What the outbox keeps once sent, when the message carries a secret (a reset link). */
   keep?: { text: string; html: string | null };
+  /** The secret link it carries (PUBLIC_URL as its placeholder): logged outside production. */
+  link?: string;
 }
 
 /**
@@ -39,15 +45,22 @@ export interface WorkerDeps {
   transports: Partial<Record<repo.Channel, Transport>>;
   renderers: ReadonlyMap<string, Renderer>;
   publicUrl: string;
-  log?: { warn(obj: unknown, msg?: string): void };
+  log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  /**
+   * Outside production: each secret link (a reset, an invitation) is written to the log when it
+   * is made, so a developer without mail can follow it. Never in production.
+   */
+  logLinks?: boolean;
 }
 
 export interface DrainReport {
   sent: number;
   retrying: number;
   failed: number;
-  kept: number;
+  held: number;
   dropped: number;
+  /** Held messages put back in the queue because their channel now has a transport. */
+  released: number;
 }
 
 /** A claim outlives the slowest send (an SMTP send is bounded at 30 seconds). */
@@ -65,7 +78,9 @@ export async function drainOutbox(
   options: { now?: () => Date; max?: number } = {},
 ): Promise<DrainReport> {
   const now = options.now ?? (() => new Date());
-  const report: DrainReport = { sent: 0, retrying: 0, failed: 0, kept: 0, dropped: 0 };
+  const report: DrainReport = { sent: 0, retrying: 0, failed: 0, held: 0, dropped: 0, released: 0 };
+  const ready = (Object.keys(deps.transports) as repo.Channel[]).filter((c) => deps.transports[c]);
+  report.released = await repo.releaseHeld(deps.db, ready, now());
   for (let i = 0; i < (options.max ?? 100); i++) {
     const message = await repo.claimNext(deps.db, now(), CLAIM_LEASE_MS);
     if (!message) break;
@@ -80,6 +95,51 @@ function withPublicUrl(text: string | null, publicUrl: string) {
   return text === null ? null : text.split(PUBLIC_URL).join(publicUrl.replace(/\/+$/, ''));
 }
 
+function logLink(deps: WorkerDeps, message: repo.OutboxRow, rendered: Rendered): void {
+  if (!deps.logLinks || !rendered.link) return;
+  const link = withPublicUrl(rendered.link, deps.publicUrl);
+  deps.log?.info(
+    { messageId: message.id, kind: message.kind, to: message.recipient, link },
+    `${outboxKindInWords(message.kind)} link for ${message.recipient} (logged outside production only): ${link}`,
+  );
+}
+
+/** No transport for its channel: SMS is dropped; an e-mail is held until there is one. */
+async function hold(
+  deps: WorkerDeps,
+  message: repo.OutboxRow,
+  renderer: Renderer | undefined,
+  now: Date,
+): Promise<'held' | 'dropped'> {
+  const { db, publicUrl } = deps;
+  if (message.channel === 'sms') {
+    await repo.deleteMessage(db, message.id);
+    return 'dropped';
+  }
+  if (renderer && deps.logLinks) {
+    // A developer follows the link from the log; the message still waits, and the link made
+    // when it is finally sent replaces this one.
+    let rendered: Rendered | null | undefined;
+    try {
+      rendered = await renderer(message, now);
+    } catch (err) {
+      deps.log?.warn({ messageId: message.id, error: errorText(err) }, 'link not made');
+    }
+    if (rendered === null) {
+      // Nothing to send (no such account, a withdrawn invitation, a newer request).
+      await repo.deleteMessage(db, message.id);
+      return 'dropped';
+    }
+    if (rendered) logLink(deps, message, rendered);
+  }
+  await repo.finishClaim(db, message, {
+    status: 'held',
+    body: withPublicUrl(message.body, publicUrl),
+    html: withPublicUrl(message.html, publicUrl),
+  });
+  return 'held';
+}
+
 async function deliver(
   deps: WorkerDeps,
   message: repo.OutboxRow,
@@ -87,20 +147,8 @@ async function deliver(
 ): Promise<keyof DrainReport> {
   const { db, publicUrl } = deps;
   const transport = deps.transports[message.channel];
-  const renderer = deps.renderers.get(message.kind);
-  if (!transport) {
-    // SMS is off without a gateway; an e-mail written only when sent cannot be kept to read.
-    if (message.channel === 'sms' || renderer) {
-      await repo.deleteMessage(db, message.id);
-      return 'dropped';
-    }
-    await repo.finishClaim(db, message, {
-      status: 'kept',
-      body: withPublicUrl(message.body, publicUrl),
-      html: withPublicUrl(message.html, publicUrl),
-    });
-    return 'kept';
-  }
+  const renderer = withShopDetails(deps.db, deps.renderers.get(message.kind));
+  if (!transport) return hold(deps, message, renderer, now);
   let rendered: Rendered | null;
   try {
     rendered = renderer
@@ -113,6 +161,7 @@ async function deliver(
     await repo.deleteMessage(db, message.id);
     return 'dropped';
   }
+  logLink(deps, message, rendered);
   const text = withPublicUrl(rendered.text, publicUrl);
   const html = withPublicUrl(rendered.html, publicUrl);
   try {

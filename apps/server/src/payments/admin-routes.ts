@@ -2,8 +2,10 @@
 // kept with secrets masked), including callbacks that matched no payment.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditOf } from '../audit/trail.ts';
+import { currentUser } from '../auth/plugin.ts';
 import { z } from 'zod';
 import {
+  refundSchema,
   adminListQuerySchema,
   adminPaymentPageSchema,
   apiErrorSchema,
@@ -16,9 +18,9 @@ import {
 } from '@duka/domain';
 import { found } from '../lib/http-error.ts';
 import { paged } from '../lib/paged.ts';
-import { publicBaseUrl } from '../lib/public-url.ts';
 import mpesaAdminRoutes from './mpesa/admin-routes.ts';
-import { refundPayment } from './refunds.ts';
+import { failedRefund, refundPayment } from './refunds.ts';
+import refundRoutes, { toRefund } from './refunds/admin-routes.ts';
 import {
   countUnmatchedEvents,
   eventsOf,
@@ -43,6 +45,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   // M-Pesa's own screens: unmatched payments, the statement, the Paybill/Till registration.
   await app.register(mpesaAdminRoutes);
+  await app.register(refundRoutes);
 
   app.get(
     '/admin/payments',
@@ -137,31 +140,32 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requirePermission('payments.refund'),
       schema: {
         tags,
-        summary: 'Give back a payment marked refund due (the order was paid twice)',
+        summary: 'Give back a payment marked refund due (paid twice, or paid over the total)',
         description:
-          'Through the provider where it has an API, or recorded as made by hand with `reference`; 422 REFUND_BY_HAND when it needs one.',
+          'All of a second payment, or the excess of one paid over. Through the provider where it has a way, or recorded as made by hand with `reference`; 422 REFUND_BY_HAND when it needs one. Answered with the refund as it stands (202), or 502 REFUND_FAILED with the provider’s words.',
         security,
         params: idParamSchema,
         body: paymentRefundSchema,
         response: {
-          200: z.object({ refunded: z.literal(true) }),
+          202: refundSchema,
           400: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
           422: apiErrorSchema,
           502: apiErrorSchema,
         },
       },
     },
-    async (request) => {
-      const baseUrl = publicBaseUrl(app.config, request);
-      await refundPayment(
+    async (request, reply) => {
+      const done = await refundPayment(
         app.payments,
         request.params.id,
         request.body.reference,
-        baseUrl,
+        currentUser(request).id,
         auditOf(request),
       );
-      return { refunded: true as const };
+      if (done.status === 'failed') throw failedRefund(done);
+      return reply.code(202).send(toRefund(done));
     },
   );
 };

@@ -30,6 +30,24 @@ export type OrderEffect =
   | 'confirmed'
   | 'unchanged';
 
+/** A refund settled, as orders/ needs it: a credit note for goods, the shopper told. */
+export interface SettledRefund {
+  id: number;
+  orderId: number | null;
+  kind: string;
+  method: string;
+  status: 'confirmed' | 'failed' | string;
+  amountCents: number;
+  reference: string | null;
+  failure: string | null;
+  lines: { orderItemId: number; quantity: number; amountCents: number }[] | null;
+  deliveryCents: number;
+  returnId: number | null;
+}
+
+/** orders/: what a refund's result means for its order, in the caller's transaction. */
+export type RefundSettled = (tx: Tx, refund: SettledRefund) => Promise<void>;
+
 /** orders/payment-outcome.ts: applies an outcome to the order, in the caller's transaction. */
 export type ApplyToOrder = (
   tx: Tx,
@@ -46,6 +64,7 @@ export interface Payments {
   db: Db;
   providers: Providers;
   applyToOrder: ApplyToOrder;
+  refundSettled: RefundSettled;
   /** A push with no result after this long is asked about (MPESA_QUERY_AFTER_SECONDS). */
   queryAfterMs: number;
   /** Throttles what rings a phone or claims an M-Pesa code, per account (429 when used up). */

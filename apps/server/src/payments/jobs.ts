@@ -3,8 +3,10 @@
 // for tests and operators.
 import fp from 'fastify-plugin';
 import { reconcilePayments, type ReconcileReport } from './reconcile.ts';
+import { queryDueRefunds } from './refunds/query.ts';
 
 export const RECONCILE_JOB = 'mpesa-reconcile';
+const REFUND_QUERY_JOB = 'refund-query';
 /** How often due payments are looked for; each is asked about at its own MPESA_QUERY_AFTER_SECONDS. */
 const SWEEP_MS = 5_000;
 
@@ -14,6 +16,8 @@ declare module 'fastify' {
     reconcilePayments(now?: Date): Promise<ReconcileReport | undefined>;
     /** Sets up every provider that needs it now (Daraja's C2B URLs), once across instances. */
     registerPaymentProviders(options?: { force?: boolean; now?: Date }): Promise<void>;
+    /** One run of the refund query job now; undefined when another instance is running it. */
+    queryRefunds(now?: Date): Promise<{ settled: number } | undefined>;
   }
 }
 
@@ -52,6 +56,14 @@ export default fp(
     app.jobs.every(RECONCILE_JOB, Math.min(SWEEP_MS, app.payments.queryAfterMs), async () => {
       const report = await run();
       if (report.settled > 0) app.log.info(report, 'payments settled through the query API');
+    });
+    // Refunds sent and not answered, asked about again (refunds/query.ts).
+    app.decorate('queryRefunds', (now?: Date) =>
+      app.jobs.runOnce(REFUND_QUERY_JOB, () => queryDueRefunds(app.payments, now)),
+    );
+    app.jobs.every(REFUND_QUERY_JOB, SWEEP_MS, async () => {
+      const report = await queryDueRefunds(app.payments);
+      if (report.settled > 0) app.log.info(report, 'refunds settled on asking again');
     });
   },
   { name: 'payments-jobs', dependencies: ['jobs', 'payments'] },

@@ -1,7 +1,7 @@
 // The payments module for the rest of the app (app.payments): the configured providers, and the
 // one function of orders/ a payment's outcome goes through, handed in by app.ts.
 import fp from 'fastify-plugin';
-import type { ApplyToOrder, Payments, PaymentsLog } from './context.ts';
+import type { ApplyToOrder, Payments, PaymentsLog, RefundSettled } from './context.ts';
 import { c2bSecretOf } from './mpesa/c2b-urls.ts';
 import { c2bShortcodeOf, providersFor, type Providers } from './registry.ts';
 
@@ -13,6 +13,7 @@ declare module 'fastify' {
 
 export interface PaymentsPluginOptions {
   applyToOrder: ApplyToOrder;
+  refundSettled: RefundSettled;
 }
 
 export default fp<PaymentsPluginOptions>(
@@ -24,6 +25,7 @@ export default fp<PaymentsPluginOptions>(
       db: app.database.db,
       providers,
       applyToOrder: options.applyToOrder,
+      refundSettled: options.refundSettled,
       queryAfterMs: config.MPESA_QUERY_AFTER_SECONDS * 1000,
       // Each M-Pesa request rings a phone.
       admitPhoneRequest: (userId) => app.limits.enforce(app.limits.rules.mpesa, String(userId)),

@@ -99,22 +99,38 @@ export type QueryOutcome =
   /** No usable answer now; ask again later. */
   | { kind: 'error'; reason: string; log: Exchange[] };
 
+/** Money going back through the provider (decision record 029): one attempt of one refund. */
 export interface RefundRequest {
-  paymentId: number;
-  providerPaymentId: string;
-  orderId: number;
+  refundId: number;
+  /** This attempt's idempotency key: the same key never moves money twice at the provider. */
+  requestKey: string;
+  /** The payment whose money goes back; null for an unmatched M-Pesa payment. */
+  paymentId: number | null;
+  providerPaymentId: string | null;
+  orderId: number | null;
   /** The provider's transaction id (PayPal's capture, the M-Pesa receipt). */
   transactionId: string | null;
+  /** How much goes back now, in KES cents: all of the payment or part of it. */
   amountCents: number;
+  /** The same in the currency the provider charged (PayPal's), when it is not KES. */
+  settlement: { currency: string; minor: number } | null;
+  /** Where M-Pesa money goes (B2C), 2547…; null for other methods. */
+  phone: string | null;
+  reason: string;
   /** PUBLIC_URL: where a provider posts a refund's result. */
   baseUrl: string;
 }
 
 export type RefundOutcome =
+  /** The money went back: the provider's reference of it. */
   | { kind: 'refunded'; reference: string; log: Exchange[] }
+  /** Accepted; the result comes later (a callback, or asking again). */
+  | { kind: 'sent'; providerRef: string; log: Exchange[] }
   /** The provider cannot give this one back (no transaction id): a person does, by hand. */
   | { kind: 'by-hand' }
-  | { kind: 'failed'; reason: string; log: Exchange[] };
+  | { kind: 'failed'; reason: string; log: Exchange[] }
+  /** No usable answer (a timeout, an outage): whether it went is not known yet. */
+  | { kind: 'unknown'; reason: string; log: Exchange[] };
 
 /** The pages a sandbox serves in place of the provider's (a payment page, a simulated phone). */
 export interface SandboxPage {
@@ -146,8 +162,10 @@ export interface PaymentProvider {
   query?(reference: string, now: Date): Promise<QueryOutcome>;
   /** For payments the shopper makes from the M-Pesa menu: what to enter for this much. */
   instructions?(orderId: number, amountCents: number): Paybill;
-  /** Gives a captured payment back through the provider; without it, a person refunds by hand. */
+  /** Gives money back through the provider (all or part); without it, a person refunds by hand. */
   refund?(request: RefundRequest): Promise<RefundOutcome>;
+  /** Asks what became of a refund sent and not answered (with the same request key). */
+  queryRefund?(request: RefundRequest): Promise<RefundOutcome>;
   sandboxPage?: SandboxPage;
   /** Setting up with the provider before payments come (registering Daraja's C2B URLs). */
   registration?: ProviderRegistration;

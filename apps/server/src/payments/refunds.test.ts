@@ -118,7 +118,7 @@ describe('refunding an order', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await paymentRow(t.db, started.paymentId)).toMatchObject({
       status: 'refunded',
-      refundReference: 'by hand: QK12REV0RS',
+      refundReference: 'QK12REV0RS',
     });
   });
 
@@ -172,11 +172,19 @@ describe('refunding an order', () => {
         settlementCurrency: 'KES',
         settlementAmountMinor: first.amountCents,
         transactionId: 'SECONDRCPT',
+        receivedCents: first.amountCents,
         refundDue: true,
       })
       .returning();
     const byHand = await refund(second!.id, { reference: 'QK12REV0RT' });
-    expect(byHand.statusCode, byHand.body).toBe(200);
+    expect(byHand.statusCode, byHand.body).toBe(202);
+    expect(byHand.json()).toMatchObject({
+      status: 'confirmed',
+      method: 'manual',
+      kind: 'money',
+      amount: first.amountCents,
+      reference: 'QK12REV0RT',
+    });
     expect(await paymentRow(t.db, second!.providerPaymentId)).toMatchObject({
       status: 'refunded',
       refundDue: false,

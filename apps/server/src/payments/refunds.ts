@@ -1,101 +1,111 @@
-// Giving captured money back through the provider that took it, where it has an API for it
-// (PayPal's capture refund, Daraja's transaction reversal, the sandboxes), or recording a refund a
-// person made by hand with its reference. No lock is held while a provider answers
-// (CONVENTIONS.md 15): each payment is refunded, then recorded in a short transaction; a second
-// attempt skips what was already refunded.
+// Giving money back, as the back office asks for it (decision record 029), on top of the refunds
+// module (refunds/: request, send, settle): a payment marked refund due, or everything an order
+// holds. Each goes back the way it came where the provider has a way (PayPal's capture refund,
+// M-Pesa B2C, the sandboxes), or is recorded with the reference of a refund made by hand.
 import { found, HttpError, unprocessable } from '../lib/http-error.ts';
 import type { Payments } from './context.ts';
-import { recordEvents } from './events-repo.ts';
-import type { RefundOutcome } from './provider.ts';
 import * as repo from './repo.ts';
+import { requestRefund, type RefundAsk } from './refunds/request.ts';
+import type { RefundRow } from './refunds/repo.ts';
+import { sendRefund } from './refunds/send.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 
-/** A payment whose money must go back while its order stands (it was paid twice). */
+/** Asks for a refund and sends it (unless it was made by hand); answers it as it stands. */
+export async function refund(p: Payments, ask: RefundAsk, audit?: AuditTrail): Promise<RefundRow> {
+  const requested = await requestRefund(p, ask);
+  const refund = requested.status === 'requested' ? await sendRefund(p, requested.id) : requested;
+  if (audit) {
+    await p.db.transaction((tx) =>
+      audit.record(tx, {
+        action: 'payment.refund',
+        entity: 'order',
+        entityId: ask.orderId,
+        after: {
+          refund_id: refund.id,
+          payment_id: refund.paymentId,
+          amount_cents: refund.amountCents,
+          method: refund.method,
+          kind: refund.kind,
+          reason: refund.reason,
+          status: refund.status,
+          reference: refund.reference,
+        },
+      }),
+    );
+  }
+  return refund;
+}
+
+/** A failed refund's words as an answer to the person who asked for it. */
+export function failedRefund(refund: RefundRow): HttpError {
+  return new HttpError(
+    502,
+    'REFUND_FAILED',
+    `The provider did not refund the payment: ${refund.failure ?? 'no reason given'}. Nothing was given back; try again, or refund it by hand.`,
+  );
+}
+
+/** A payment whose money must go back while its order stands (paid twice, or paid over). */
 export async function refundPayment(
   p: Payments,
   paymentId: number,
   manualReference: string | undefined,
-  baseUrl: string,
+  requestedBy: number | null,
   audit?: AuditTrail,
-): Promise<void> {
+): Promise<RefundRow> {
   const payment = found(await repo.findById(p.db, paymentId), `The payment ${paymentId}`);
-  if (payment.status !== 'captured' || !payment.refundDue) {
+  const left = payment.receivedCents - payment.refundedCents;
+  if (!payment.refundDue || left <= 0) {
     throw unprocessable(
-      'Only a payment marked refund due is refunded on its own; refund an order by moving it to refunded.',
+      'Only a payment marked refund due is refunded on its own; refund an order from its page.',
       'NOT_REFUND_DUE',
     );
   }
-  await refundOne(p, payment, manualReference, baseUrl, audit);
+  // Paid over: only the excess goes back; paid twice, or for an order that could not take it: all.
+  const amountCents = payment.overpaidCents > 0 ? Math.min(payment.overpaidCents, left) : left;
+  return refund(
+    p,
+    {
+      orderId: payment.orderId,
+      paymentId: payment.id,
+      amountCents,
+      kind: 'money',
+      reason: payment.overpaidCents > 0 ? 'Paid more than the total' : 'Paid twice',
+      manualReference,
+      requestedBy,
+    },
+    audit,
+  );
 }
 
-/** Gives one captured payment back, or records the refund made by hand. */
-export async function refundOne(
+/** Every shilling an order still holds, given back (an order moved to refunded). */
+export async function refundEverything(
   p: Payments,
-  payment: repo.PaymentRow,
+  orderId: number,
   manualReference: string | undefined,
-  baseUrl: string,
+  requestedBy: number | null,
   audit?: AuditTrail,
-): Promise<void> {
-  const outcome: RefundOutcome = manualReference
-    ? { kind: 'refunded', reference: manualReference, log: [] }
-    : await atProvider(p, payment, baseUrl);
-  if (outcome.kind === 'by-hand') {
-    throw unprocessable(
-      `The payment ${payment.transactionId ?? payment.providerPaymentId} cannot be refunded from here. ` +
-        'Refund it by hand, then give the refund’s reference.',
-      'REFUND_BY_HAND',
+): Promise<RefundRow[]> {
+  const held = (await repo.paymentsOf(p.db, orderId)).filter(
+    (x) => x.receivedCents > x.refundedCents,
+  );
+  const done: RefundRow[] = [];
+  for (const payment of held) {
+    done.push(
+      await refund(
+        p,
+        {
+          orderId,
+          paymentId: payment.id,
+          amountCents: payment.receivedCents - payment.refundedCents,
+          kind: 'goods',
+          reason: 'Order refunded',
+          manualReference,
+          requestedBy,
+        },
+        audit,
+      ),
     );
   }
-  await p.db.transaction(async (tx) => {
-    const { payment: current } = await repo.lockWithOrder(tx, payment.id);
-    await recordEvents(tx, payment.id, outcome.log);
-    if (outcome.kind === 'failed') return;
-    if (current.status !== 'captured') return; // refunded meanwhile
-    const refundReference = manualReference ? `by hand: ${manualReference}` : outcome.reference;
-    await repo.updatePayment(tx, payment.id, {
-      status: 'refunded',
-      refundDue: false,
-      refundedAt: new Date(),
-      refundReference,
-    });
-    await audit?.record(tx, {
-      action: 'payment.refund',
-      entity: 'payment',
-      entityId: payment.id,
-      before: { status: current.status, amount_cents: payment.amountCents },
-      after: {
-        status: 'refunded',
-        amount_cents: payment.amountCents,
-        refund_reference: refundReference,
-      },
-    });
-  });
-  if (outcome.kind === 'failed') {
-    throw new HttpError(
-      502,
-      'REFUND_FAILED',
-      `The provider did not refund the payment: ${outcome.reason}. Nothing was changed; try again, or refund it by hand.`,
-      undefined,
-      undefined,
-      { cause: new Error(outcome.reason) },
-    );
-  }
-}
-
-/** Only the provider that took the payment can give it back, and only if it has a way to. */
-async function atProvider(
-  p: Payments,
-  payment: repo.PaymentRow,
-  baseUrl: string,
-): Promise<RefundOutcome> {
-  const provider = p.providers.byName(payment.provider);
-  if (!provider?.refund) return { kind: 'by-hand' };
-  return provider.refund({
-    paymentId: payment.id,
-    providerPaymentId: payment.providerPaymentId,
-    orderId: payment.orderId,
-    transactionId: payment.transactionId,
-    amountCents: payment.amountCents,
-    baseUrl,
-  });
+  return done;
 }

@@ -117,6 +117,11 @@ export async function capturedPayments(db: Db | Tx, orderId: number): Promise<Pa
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'captured')));
 }
 
+/** Every payment of the order, oldest first. */
+export async function paymentsOf(db: Db | Tx, orderId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+}
+
 /** What the sandbox payment page shows of the order. */
 export function orderLinesOf(db: Db | Tx, orderId: number) {
   return db

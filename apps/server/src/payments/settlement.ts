@@ -97,7 +97,7 @@ export type ReceivedOutcome =
   | { kind: 'rejected'; reason: string; paidOrderId: number };
 
 /**
- * The one way money that came in is recorded (decision record 027), whoever brought it: a push's
+ * The one way money that came in is recorded (decision record 029), whoever brought it: a push's
  * callback or query, a Paybill/Till confirmation, a PayPal capture, cash or M-Pesa collected at the
  * door. In the caller's transaction, the payment and its order locked: the money is entered in the
  * order's account once (by its reference), added to what the payment received, and when that

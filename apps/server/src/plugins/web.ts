@@ -1,5 +1,6 @@
 // Serves the built web app (with history fallback for client routes) and the images we keep.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +19,11 @@ export interface WebOptions {
    * production): put in by the server, so it is there before any script runs, on every page.
    */
   notice?: string | null;
+  /**
+   * A product picture (`/images/products/<name>`) that is not on disk yet: draws it and answers
+   * its file, or undefined when it is not one this shop can draw (seed/demo-images.ts).
+   */
+  drawMissingImage?: ((fileName: string) => Promise<string | undefined>) | undefined;
 }
 
 const escapeHtml = (text: string) =>
@@ -109,8 +115,22 @@ export default fp<WebOptions>(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    const drawMissing = options.drawMissingImage;
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
+      const picture = /^\/images\/products\/([A-Za-z0-9._-]+\.webp)$/.exec(pathname)?.[1];
+      if (picture && drawMissing && (request.method === 'GET' || request.method === 'HEAD')) {
+        // Not drawn yet (the demo's pictures are drawn after the shop starts): drawn now, so a
+        // shopper never meets a broken image; from then on it is a file like any other.
+        const file = await drawMissing(picture);
+        if (file) {
+          return reply
+            .type('image/webp')
+            .header('Cache-Control', `public, max-age=${YEAR}, immutable`)
+            .header('X-Content-Type-Options', 'nosniff')
+            .send(await readFile(file));
+        }
+      }
       return reply
         .code(404)
         .send({ error: `No such address: ${request.method} ${pathname}`, code: 'NOT_FOUND' });

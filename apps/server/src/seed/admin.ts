@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -12,17 +12,19 @@ export interface AdminSeed {
 /**
  * Makes sure the shop has an administrator. On a fresh database an account named `admin` is made
  * from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password that is returned to be shown once.
+ * Otherwise it answers the e-mail of the first owner, for the start-up message.
  */
 export async function ensureAdmin(
   db: Db,
   seed: AdminSeed,
-): Promise<{ created: false } | { created: true; email: string; generatedPassword?: string }> {
-  const [anyAdmin] = await db
-    .select({ id: users.id })
+): Promise<{ created: boolean; email: string; generatedPassword?: string }> {
+  const [owner] = await db
+    .select({ email: users.email })
     .from(users)
     .where(eq(users.role, 'owner'))
+    .orderBy(asc(users.id))
     .limit(1);
-  if (anyAdmin) return { created: false };
+  if (owner) return { created: false, email: owner.email };
   const email = (seed.email ?? 'admin@duka.co.ke').trim().toLowerCase();
   // Generated: letters, digits and a symbol, so it also meets the sign-up password rule.
   const generated = seed.password ? undefined : `${randomBytes(12).toString('base64url')}#7a`;

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateAsOwner } from '../db/roles.ts';
 import { seedDemoCatalog } from './demo.ts';
+import { drawDemoImages } from './demo-images.ts';
 import { renderSyntheticImages, seedSynthetic } from './synthetic.ts';
 
 const { values } = parseArgs({
@@ -35,11 +36,9 @@ const ownerUrl = values['database-url'] ? undefined : config.DATABASE_OWNER_URL;
 await migrateAsOwner(database, ownerUrl);
 
 if (count === undefined) {
-  const n = await seedDemoCatalog(database.db, {
-    imagesDir: path.resolve(dataDir, 'images'),
-    log: console.log,
-  });
+  const n = await seedDemoCatalog(database.db, { log: console.log });
   if (n === 0) console.log('The database already has products; nothing seeded.');
+  else console.log(await drawDemoImages(path.resolve(dataDir, 'images')));
 } else {
   const bar = new cliProgress.SingleBar(
     { format: 'Seeding [{bar}] {percentage}% | {value}/{total} products | {eta_formatted} left' },

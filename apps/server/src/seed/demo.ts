@@ -1,17 +1,14 @@
-// The demo catalogue: written by us (catalog-data.ts), with artwork rendered at seed time so the
-// shop works offline (each image 800 px with its 160, 400 and 800 px width copies), reviews on most products and listing dates spread over ten months.
-import { access } from 'node:fs/promises';
-import path from 'node:path';
+// The demo catalogue: written by us (catalog-data.ts), with artwork drawn on this machine so the
+// shop works offline (each image 800 px with its 160, 400 and 800 px width copies; drawn after
+// the shop is up, demo-images.ts), reviews on most products and listing dates spread over ten
+// months.
 import { count } from 'drizzle-orm';
 import { percentToBasisPoints, shillingsToCents } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { categories, productImages, products, reviews } from '../db/schema.ts';
-import { mapLimit } from '../lib/map-limit.ts';
-import { storeWithWidths } from '../uploads/widths.ts';
 import { insertVariants } from '../catalog/variants.ts';
-import { encodeArtwork, renderProductPixels } from './artwork.ts';
-import { withImageCache } from './image-cache.ts';
-import { CATEGORY_SEEDS, PRODUCT_SEEDS, type ProductSeed } from './catalog-data.ts';
+import { CATEGORY_SEEDS, PRODUCT_SEEDS } from './catalog-data.ts';
+import { imageNamesOf, skuOf } from './demo-images.ts';
 import { createRandom } from './random.ts';
 import { demoVariantsOf } from './demo-variants.ts';
 import { reviewDrafts } from './reviews.ts';
@@ -19,71 +16,8 @@ import { reviewDrafts } from './reviews.ts';
 const DAY_MS = 86_400_000;
 
 export interface DemoSeedOptions {
-  /** Where images are written (DATA_DIR/images); omit to skip rendering (API tests). */
-  imagesDir?: string | undefined;
-  /** Pictures drawn once for a whole test run (DEMO_IMAGE_CACHE_DIR, image-cache.ts). */
-  imageCacheDir?: string | undefined;
   now?: Date;
   log?: (message: string) => void;
-}
-
-function skuOf(seed: ProductSeed, index: number): string {
-  const prefix = seed.category
-    .replace(/[^a-z]/g, '')
-    .slice(0, 3)
-    .toUpperCase();
-  const brand = seed.brand
-    .replace(/[^A-Za-z]/g, '')
-    .slice(0, 3)
-    .toUpperCase()
-    .padEnd(3, 'X');
-  return `${prefix}-${brand}-${String(index + 1).padStart(4, '0')}`;
-}
-
-export function imageCountOf(index: number): number {
-  return 2 + (index % 3); // 2, 3 or 4 images
-}
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-const imageNamesOf = (sku: string, index: number) =>
-  Array.from({ length: imageCountOf(index) }, (_, n) => `${sku}-${n + 1}.webp`);
-
-/**
- * Draws every demo product's pictures (with their width copies) into `imagesDir/products`, or
- * copies them from this run's cache (image-cache.ts). Says which it did and how long it took.
- */
-export async function drawDemoImages(
-  imagesDir: string,
-  imageCacheDir?: string | undefined,
-): Promise<string> {
-  const dir = path.join(imagesDir, 'products');
-  const categoryBySlug = new Map(CATEGORY_SEEDS.map((c) => [c.slug, c]));
-  const jobs = PRODUCT_SEEDS.flatMap((seed, index) =>
-    imageNamesOf(skuOf(seed, index), index).map((name, variant) => ({ seed, name, variant })),
-  );
-  const started = Date.now();
-  const how = await withImageCache(imageCacheDir, dir, (into) =>
-    mapLimit(jobs, 4, async ({ seed, name, variant }) => {
-      // An image left by an earlier run is kept; start-up gives it any width copy it lacks.
-      if (await exists(path.join(into, name))) return;
-      const category = categoryBySlug.get(seed.category)!;
-      const pixels = await renderProductPixels({
-        title: seed.title,
-        brand: seed.brand,
-        categoryName: category.name,
-        colors: category.colors,
-        variant,
-      });
-      await storeWithWidths(into, name, await encodeArtwork(pixels), pixels);
-    }).then(() => undefined),
-  );
-  return `${how} ${jobs.length} product images in ${Date.now() - started} ms`;
 }
 
 export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Promise<number> {
@@ -103,11 +37,6 @@ export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Pr
     );
     return { seed, sku, imageNames, createdAt, drafts };
   });
-
-  if (options.imagesDir) {
-    const drawn = await drawDemoImages(options.imagesDir, options.imageCacheDir);
-    options.log?.(drawn);
-  }
 
   await db.transaction(async (tx) => {
     const categoryRows = await tx

@@ -1,5 +1,5 @@
 // The demo and synthetic seeds draw every product image with its 160, 400 and 800 px copies, and
-// each demo product has a picture of its own.
+// each demo product has a picture of its own. (Drawing on request: demo-images.test.ts.)
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { IMAGE_WIDTHS, imageVariantUrl } from '@duka/domain/catalog/images';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { productImages, products } from '../db/schema.ts';
 import { seedDemoCatalog } from './demo.ts';
+import { completeDemoImages } from './demo-images.ts';
 import { renderSyntheticImages, SYNTHETIC_LOOKS, seedSynthetic } from './synthetic.ts';
 
 let database: TestDatabase;
@@ -30,12 +31,11 @@ const fileOf = (url: string) => path.join(dataDir, url);
 describe('the demo catalogue', () => {
   it('writes every product image with its three width copies, and no two products look alike', async () => {
     const imagesDir = path.join(dataDir, 'images');
-    // Drawn by this run's first seed (here, or a shop this run started), then copied.
-    const seeded = await seedDemoCatalog(database.db, {
-      imagesDir,
-      imageCacheDir: inject('demoImageCache'),
-    });
+    const seeded = await seedDemoCatalog(database.db);
     expect(seeded).toBe(180);
+    // As a shop does once it listens: drawn by this run's first seed (the run's global set-up, or
+    // a shop this run started), then copied.
+    await completeDemoImages(database.db, { imagesDir, imageCacheDir: inject('demoImageCache') });
 
     const images = await database.db
       .select({ productId: productImages.productId, url: productImages.url })

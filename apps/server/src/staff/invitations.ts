@@ -1,9 +1,11 @@
 // Staff invitations (issue 25). Like a password reset, the link is made only when the outbox
-// sends the mail: the token's SHA-256 hash is stored on the invitation, the token itself never
-// (not in the outbox, not in a log). The link works once, for 72 hours; a newer invitation to
-// the same address ends the older, and a pending one can be withdrawn.
+// sends the mail (the message names its invitation): the token's SHA-256 hash is stored on the
+// invitation, the token itself never (not in the outbox; in the log only outside production).
+// The link works once, for 72 hours from when it is sent: an invitation whose mail waits for a
+// mail server stays open until it goes. A newer invitation to the same address ends the older,
+// and an open one can be withdrawn.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, like, or, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   meetsPasswordRule,
@@ -56,19 +58,28 @@ export async function invite(
       .from(users)
       .where(eq(users.email, input.email));
     if (existing?.role) throw conflict(INVITATION_MESSAGES.alreadyStaff, 'ALREADY_STAFF');
-    await tx.update(staffInvitations).set({ revokedAt: now }).where(pending(input.email, now));
+    await tx
+      .update(staffInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(staffInvitations.email, input.email), openInvitation(now)));
     const [row] = await tx
       .insert(staffInvitations)
       .values({
         email: input.email,
         role: input.role,
         // A placeholder nobody can present: the real token is made when the mail is sent.
-        tokenHash: `unsent:${randomUUID()}`,
+        tokenHash: `${UNSENT}${randomUUID()}`,
         invitedBy,
         expiresAt: new Date(now.getTime() + INVITATION_HOURS * 3_600_000),
       })
       .returning();
-    await enqueueEmail(tx, { kind: INVITATION_KIND, to: input.email, subject: SUBJECT, text: '' });
+    await enqueueEmail(tx, {
+      kind: INVITATION_KIND,
+      to: input.email,
+      subject: SUBJECT,
+      text: '',
+      refId: row!.id,
+    });
     await audit.record(tx, {
       action: 'staff.invite',
       entity: 'staff_invitation',
@@ -92,7 +103,7 @@ export async function withdrawInvitation(db: Db, id: number, audit: AuditTrail, 
       .for('update');
     if (!row) throw notFound(`The invitation ${id}`);
     if (row.acceptedAt) throw conflict(INVITATION_MESSAGES.alreadyAccepted, 'INVITATION_ACCEPTED');
-    if (row.revokedAt || row.expiresAt <= now) {
+    if (row.revokedAt || (row.expiresAt <= now && !waitingForMail(row))) {
       throw conflict(INVITATION_MESSAGES.notPending, 'INVITATION_NOT_PENDING');
     }
     await tx.update(staffInvitations).set({ revokedAt: now }).where(eq(staffInvitations.id, id));
@@ -106,12 +117,21 @@ export async function withdrawInvitation(db: Db, id: number, audit: AuditTrail, 
   });
 }
 
-const pending = (email: string, now: Date) =>
+/** The token hash of an invitation whose mail has not gone yet: a placeholder nobody can present. */
+const UNSENT = 'unsent:';
+
+/** Its mail has not gone yet (no mail server, or not yet its turn): its 72 hours have not begun. */
+export const waitingForMail = (row: { tokenHash: string }) => row.tokenHash.startsWith(UNSENT);
+
+/**
+ * Neither accepted, withdrawn nor replaced, and within its 72 hours or still waiting for its mail
+ * (the Staff screen lists these; a new invitation to the address ends them).
+ */
+export const openInvitation = (now: Date) =>
   and(
-    eq(staffInvitations.email, email),
     isNull(staffInvitations.acceptedAt),
     isNull(staffInvitations.revokedAt),
-    gt(staffInvitations.expiresAt, now),
+    or(gt(staffInvitations.expiresAt, now), like(staffInvitations.tokenHash, `${UNSENT}%`)),
   );
 
 function invitationMail(role: Role, link: string, validUntil: Date) {
@@ -133,31 +153,48 @@ function invitationMail(role: Role, link: string, validUntil: Date) {
   return { text, html };
 }
 
+/** The invitation a message is for: the one it names; a message from before names none. */
+async function invitationOf(db: Db, message: Parameters<Renderer>[0], now: Date) {
+  const [row] =
+    message.refId === null
+      ? await db
+          .select()
+          .from(staffInvitations)
+          .where(and(eq(staffInvitations.email, message.recipient), openInvitation(now)))
+          .orderBy(desc(staffInvitations.id))
+          .limit(1)
+      : await db
+          .select()
+          .from(staffInvitations)
+          .where(
+            and(
+              eq(staffInvitations.id, message.refId),
+              isNull(staffInvitations.acceptedAt),
+              isNull(staffInvitations.revokedAt),
+            ),
+          );
+  return row;
+}
+
+/**
+ * Writes the invitation's mail as it is sent: a new link, working for 72 hours from now (a mail
+ * that failed and is resent starts them again). Null, and no mail, once the invitation was
+ * accepted, withdrawn or replaced.
+ */
 export function invitationMailRenderer(db: Db): Renderer {
   return async (message, now) => {
-    const [row] = await db
-      .select()
-      .from(staffInvitations)
-      .where(pending(message.recipient, now))
-      .orderBy(desc(staffInvitations.id))
-      .limit(1);
+    const row = await invitationOf(db, message, now);
     if (!row) return null;
     const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + INVITATION_HOURS * 3_600_000);
     await db
       .update(staffInvitations)
-      .set({ tokenHash: hashToken(token) })
+      .set({ tokenHash: hashToken(token), expiresAt })
       .where(eq(staffInvitations.id, row.id));
-    const sent = invitationMail(
-      row.role,
-      `${PUBLIC_URL}/staff-invite?token=${token}`,
-      row.expiresAt,
-    );
-    const kept = invitationMail(
-      row.role,
-      `${PUBLIC_URL}/staff-invite?token=[hidden]`,
-      row.expiresAt,
-    );
-    return { subject: SUBJECT, ...sent, keep: kept };
+    const link = `${PUBLIC_URL}/staff-invite?token=${token}`;
+    const sent = invitationMail(row.role, link, expiresAt);
+    const kept = invitationMail(row.role, `${PUBLIC_URL}/staff-invite?token=[hidden]`, expiresAt);
+    return { subject: SUBJECT, ...sent, keep: kept, link };
   };
 }
 

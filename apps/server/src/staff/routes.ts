@@ -11,9 +11,9 @@ import {
   invitationViewSchema,
   inviteStaffSchema,
   messageSchema,
+  newStaffInvitationSchema,
   roleChangeSchema,
   setAdminSchema,
-  staffInvitationSchema,
   staffListSchema,
   staffSettingsSchema,
   userIdParamSchema,
@@ -28,6 +28,7 @@ import {
   INVITATION_KIND,
   invite,
   viewInvitation,
+  waitingForMail,
   withdrawInvitation,
 } from './invitations.ts';
 import { setAdminRights } from './roles.ts';
@@ -67,10 +68,10 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'E-mail a single-use link (72 hours) to join the staff in a role',
         description:
-          'An address already on the staff: 409 ALREADY_STAFF. A newer invitation ends the older.',
+          'An address already on the staff: 409 ALREADY_STAFF. A newer invitation ends the older. `delivery`: `queued` for the mail server, or `held` while the shop has none (no SMTP_URL): the link is made, and its 72 hours start, when the mail goes.',
         security,
         body: inviteStaffSchema,
-        response: { 201: staffInvitationSchema, ...errors },
+        response: { 201: newStaffInvitationSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -81,6 +82,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         role: row.role,
         created_at: row.createdAt.toISOString(),
         expires_at: row.expiresAt.toISOString(),
+        waiting_for_mail: waitingForMail(row),
+        delivery: app.outbox.emailDelivery(),
       });
     },
   );

@@ -1,11 +1,12 @@
 // The Staff screen's data and changes: who is staff, pending invitations, roles, removal and the
 // shop's two-step setting. Each change is audited in its own transaction.
-import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Role, StaffList } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { staffInvitations, staffSettings, users } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+import { openInvitation, waitingForMail } from './invitations.ts';
 import { changeRole } from './roles.ts';
 
 export async function listStaff(db: Db, now = new Date()): Promise<StaffList> {
@@ -14,13 +15,7 @@ export async function listStaff(db: Db, now = new Date()): Promise<StaffList> {
     db
       .select()
       .from(staffInvitations)
-      .where(
-        and(
-          isNull(staffInvitations.acceptedAt),
-          isNull(staffInvitations.revokedAt),
-          gt(staffInvitations.expiresAt, now),
-        ),
-      )
+      .where(openInvitation(now))
       .orderBy(desc(staffInvitations.id)),
     db.select().from(staffSettings).where(eq(staffSettings.id, 1)),
   ]);
@@ -39,6 +34,7 @@ export async function listStaff(db: Db, now = new Date()): Promise<StaffList> {
       role: i.role,
       created_at: i.createdAt.toISOString(),
       expires_at: i.expiresAt.toISOString(),
+      waiting_for_mail: waitingForMail(i),
     })),
     require_two_factor: settings?.requireTwoFactor ?? false,
   };

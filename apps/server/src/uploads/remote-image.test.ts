@@ -79,6 +79,13 @@ describe('fetchRemoteImage under the public https policy', () => {
     await expect(fetchRemoteImage(url, policy)).rejects.toThrow(new RemoteImageError(message));
   });
 
+  it('says in words that an address cannot be found (not getaddrinfo ENOTFOUND)', async () => {
+    // .invalid never resolves (RFC 6761), online or off.
+    await expect(fetchRemoteImage('https://no-such-host.invalid/a.png', policy)).rejects.toThrow(
+      new RemoteImageError('The address no-such-host.invalid could not be found.'),
+    );
+  });
+
   it('refuses a name that resolves to loopback, where the connection would be made', async () => {
     await expect(fetchRemoteImage('https://localhost/a.png', policy)).rejects.toThrow(
       'localhost is not a public address.',

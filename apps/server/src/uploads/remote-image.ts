@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { errorInWords } from '@duka/domain/admin/words';
 
 export class RemoteImageError extends Error {
   override name = 'RemoteImageError';
@@ -123,8 +124,14 @@ function getOnce(
     request.on('timeout', () =>
       request.destroy(new RemoteImageError('The image address did not answer in time.')),
     );
+    // The merchant reads why on the import screen: 'The address example.com could not be found.',
+    // not 'getaddrinfo ENOTFOUND example.com'.
     request.on('error', (err) =>
-      reject(err instanceof RemoteImageError ? err : new RemoteImageError(err.message)),
+      reject(
+        err instanceof RemoteImageError
+          ? err
+          : new RemoteImageError(errorInWords(err.message).replace(/\.?$/, '.')),
+      ),
     );
   });
 }

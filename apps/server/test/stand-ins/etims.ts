@@ -3,9 +3,10 @@
 // every OSCU call a POST of JSON with the bearer token and the `tin` and `bhfId` headers (and
 // `cmcKey` once the device is initialised); every answer {resultCd, resultMsg, resultDt, data},
 // resultCd '000' meaning success. It checks what KRA checks that matters to us: the device, the
-// communication key, items registered before their first sale, invoice numbers never reused, and
-// that an invoice's totals add up. Tests make it fail (5xx), answer slowly or with something that
-// is not JSON. Never imported by production code.
+// communication key, items registered before their first sale, invoice numbers never reused,
+// that an invoice's totals add up, and that a credit note names a sale invoice it signed and, with
+// that invoice's other credit notes, never gives back more than it sold. Tests make it fail (5xx),
+// answer slowly or with something that is not JSON. Never imported by production code.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -170,6 +171,10 @@ export class EtimsStandIn {
     }
     const problem = totalsProblem(b, lines);
     if (problem) return answer(res, '899', problem, null);
+    if (b.rcptTyCd === 'R') {
+      const refused = this.creditNoteProblem(b);
+      if (refused) return answer(res, '910', `Request parameter error: ${refused}`, null);
+    }
     this.invoices.set(invcNo, b);
     this.receipts++;
     return answer(res, '000', 'It is succeeded', {
@@ -180,9 +185,53 @@ export class EtimsStandIn {
       sdcDateTime: '20261124120000',
     });
   }
+
+  /**
+   * What KRA refuses about a credit note: it must name a sale invoice this device signed, say when
+   * and why (rfdDt, rfdRsnCd), and with the earlier credit notes of that invoice never give back
+   * more than it sold, in all, per tax type or per item.
+   */
+  private creditNoteProblem(b: Json): string | null {
+    const original = this.invoices.get(Number(b.orgInvcNo));
+    if (!original || original.rcptTyCd !== 'S') {
+      return `orgInvcNo ${String(b.orgInvcNo)} is not a sale invoice of this device.`;
+    }
+    if (!/^\d{14}$/.test(String(b.rfdDt))) return 'rfdDt is not a date and time (YYYYMMDDhhmmss).';
+    if (!CREDIT_NOTE_REASONS.includes(String(b.rfdRsnCd))) return 'rfdRsnCd is not a reason code.';
+    const sold = amountsOf(original);
+    const credited = new Map<string, number>();
+    const earlier = [...this.invoices.values()].filter(
+      (i) => i.rcptTyCd === 'R' && Number(i.orgInvcNo) === Number(b.orgInvcNo),
+    );
+    for (const note of [...earlier, b]) {
+      for (const [key, n] of amountsOf(note)) credited.set(key, (credited.get(key) ?? 0) + n);
+    }
+    for (const [key, n] of credited) {
+      if (n > (sold.get(key) ?? 0)) {
+        return `the credit notes of invoice ${String(b.orgInvcNo)} exceed it (${key}).`;
+      }
+    }
+    return null;
+  }
 }
 
 const cents = (n: unknown) => Math.round(Number(n) * 100);
+
+/** KRA's credit note reasons (rfdRsnCd): missing quantity, data; damaged, wasted; shortage; refund. */
+const CREDIT_NOTE_REASONS = ['01', '02', '03', '04', '05', '06'];
+
+/** An invoice's amounts that credit notes may not exceed: in all, per tax type, per item. */
+function amountsOf(b: Json): Map<string, number> {
+  const amounts = new Map<string, number>([['total', cents(b.totAmt)]]);
+  const add = (key: string, n: number) => amounts.set(key, (amounts.get(key) ?? 0) + n);
+  for (const type of TAX_TYPES) {
+    add(`taxblAmt${type}`, cents(b[`taxblAmt${type}`]));
+    add(`taxAmt${type}`, cents(b[`taxAmt${type}`]));
+  }
+  for (const line of (b.itemList ?? []) as Json[])
+    add(`item ${String(line.itemCd)}`, cents(line.totAmt));
+  return amounts;
+}
 
 /** What KRA would refuse about an invoice's figures, or null when they add up. */
 function totalsProblem(b: Json, lines: Json[]): string | null {

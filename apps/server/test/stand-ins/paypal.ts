@@ -60,8 +60,16 @@ export interface StandInState {
   /** Successful captures, however many times they were asked for. */
   readonly captures: number;
   readonly tokenRequests: number;
-  /** Captures refunded (POST /v2/payments/captures/{id}/refund). */
+  /** Refunds made (POST /v2/payments/captures/{id}/refund), all or part of a capture. */
   readonly refunds: number;
+  readonly refundList: readonly {
+    id: string;
+    captureId: string;
+    requestId: string | undefined;
+    amountMinor: number;
+  }[];
+  /** Refuse refunds, as PayPal does when the merchant's balance cannot cover them. */
+  refusingRefunds: boolean;
   /** API calls answered 401: no, unknown or expired bearer token. */
   readonly unauthorized: number;
   readonly orders: ReadonlyMap<string, StandInOrder>;
@@ -184,7 +192,14 @@ class StandIn implements StandInState {
   unauthorized = 0;
   captureDelayMs = 0;
   readonly orders = new Map<string, StandInOrder>();
-  readonly refundList: { id: string; captureId: string; requestId: string | undefined }[] = [];
+  readonly refundList: {
+    id: string;
+    captureId: string;
+    requestId: string | undefined;
+    amountMinor: number;
+  }[] = [];
+  /** Refuse refunds as PayPal does when the merchant's balance cannot cover them. */
+  refusingRefunds = false;
   get refunds(): number {
     return this.refundList.length;
   }
@@ -392,7 +407,10 @@ class StandIn implements StandInState {
     return { status: 201, json: this.fullView(order) };
   }
 
-  /** A full refund of a completed capture, once per capture; a known request id answers it again. */
+  /**
+   * A refund of a completed capture, all of what is left or `amount` of it (Payments v2); more
+   * than is left is refused, and a known request id answers the same refund again.
+   */
   private refundCapture(captureId: string, req: Incoming): Reply {
     const order = [...this.orders.values()].find((o) => o.capture?.id === captureId);
     if (!order?.capture || order.capture.status !== 'COMPLETED') return apiError(404);
@@ -401,14 +419,36 @@ class StandIn implements StandInState {
       (r) => r.captureId === captureId && requestId !== undefined && r.requestId === requestId,
     );
     if (earlier) return { status: 201, json: { id: earlier.id, status: 'COMPLETED' } };
-    if (this.refundList.some((r) => r.captureId === captureId)) {
-      return unprocessable('CAPTURE_FULLY_REFUNDED');
+    const body = parseJsonBody(req, true);
+    if ('reply' in body) return body.reply;
+    const asked = z.object({ amount: amountSchema.optional() }).safeParse(body.value);
+    if (!asked.success) return apiError(400);
+    const minor = (value: string) => Math.round(Number(value) * 100);
+    const captured = minor(order.purchaseUnit.amount.value);
+    const refunded = this.refundList
+      .filter((r) => r.captureId === captureId)
+      .reduce((sum, r) => sum + r.amountMinor, 0);
+    const left = captured - refunded;
+    if (left <= 0) return unprocessable('CAPTURE_FULLY_REFUNDED');
+    const amountMinor = asked.data.amount ? minor(asked.data.amount.value) : left;
+    if (
+      asked.data.amount &&
+      asked.data.amount.currency_code !== order.purchaseUnit.amount.currency_code
+    ) {
+      return unprocessable('REFUND_CURRENCY_MISMATCH');
     }
-    const refund = { id: randomId(17), captureId, requestId };
+    if (amountMinor <= 0 || amountMinor > left) return unprocessable('REFUND_AMOUNT_EXCEEDED');
+    if (this.refusingRefunds) return unprocessable('REFUND_FAILED_INSUFFICIENT_FUNDS');
+    const refund = { id: randomId(17), captureId, requestId, amountMinor };
     this.refundList.push(refund);
+    const value = (amountMinor / 100).toFixed(2);
     return {
       status: 201,
-      json: { id: refund.id, status: 'COMPLETED', amount: order.purchaseUnit.amount },
+      json: {
+        id: refund.id,
+        status: 'COMPLETED',
+        amount: { currency_code: order.purchaseUnit.amount.currency_code, value },
+      },
     };
   }
 

@@ -1,24 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDayRange,
+  formatNairobiDate,
   formatNairobiDateTime,
-  formatUsDate,
   lastDaysInNairobi,
   todayInNairobi,
 } from './dates.ts';
 
-describe('formatUsDate', () => {
-  it('writes MM/DD/YYYY in Nairobi time', () => {
-    expect(formatUsDate('2026-03-04T10:00:00Z')).toBe('03/04/2026');
+describe('formatNairobiDate', () => {
+  it('writes the Nairobi day as Kenya does: 27 Nov 2026', () => {
+    expect(formatNairobiDate('2026-11-27T10:00:00Z')).toBe('27 Nov 2026');
     // 22:30 UTC is already the next day in Nairobi.
-    expect(formatUsDate('2026-03-04T22:30:00Z')).toBe('03/05/2026');
+    expect(formatNairobiDate('2026-03-04T22:30:00Z')).toBe('5 Mar 2026');
+    expect(formatNairobiDate(new Date('2026-12-31T21:00:00Z'))).toBe('1 Jan 2027');
+    // September as three letters, whatever the ICU version ('Sept' in some).
+    expect(formatNairobiDate('2026-09-10T09:00:00Z')).toBe('10 Sep 2026');
   });
 
   it("says 'Invalid Date' when the date is missing or unreadable", () => {
-    expect(formatUsDate(undefined)).toBe('Invalid Date');
-    expect(formatUsDate(null)).toBe('Invalid Date');
-    expect(formatUsDate('')).toBe('Invalid Date');
-    expect(formatUsDate('not a date')).toBe('Invalid Date');
+    expect(formatNairobiDate(undefined)).toBe('Invalid Date');
+    expect(formatNairobiDate(null)).toBe('Invalid Date');
+    expect(formatNairobiDate('')).toBe('Invalid Date');
+    expect(formatNairobiDate('not a date')).toBe('Invalid Date');
   });
 });
 
@@ -43,6 +46,7 @@ describe('lastDaysInNairobi', () => {
 describe('formatNairobiDateTime', () => {
   it('shows the day and time in Nairobi', () => {
     expect(formatNairobiDateTime('2026-11-22T11:05:00Z')).toBe('22 Nov 2026, 14:05');
+    expect(formatNairobiDateTime('2026-11-27T21:01:00Z')).toBe('28 Nov 2026, 00:01');
     expect(formatNairobiDateTime('nonsense')).toBe('Invalid Date');
   });
 });

@@ -1,8 +1,11 @@
-/** A date as people in Kenya write it: 22 Nov 2026. */
+import { formatNairobiDate } from '@duka/domain/common/nairobi-time';
+
+/**
+ * A date as people in Kenya write it: 22 Nov 2026, the Nairobi day. Not the browser's own time
+ * zone: a page rendered on the server must read the same once hydrated (React error #418).
+ */
 export function formatDate(iso: string | Date): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatNairobiDate(iso);
 }
 
 /** '0712 345 678' for 254712345678 (how the shop keeps it); anything else as it is. */

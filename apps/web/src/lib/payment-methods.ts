@@ -14,12 +14,16 @@ export const paymentMethodsQuery = () =>
 export type ShopPaymentMethod = PaymentMethods['methods'][number];
 
 /**
- * 'M-Pesa, M-Pesa Paybill and PayPal': the ways to pay now. Pay on delivery is offered county by
- * county, so the pages that name it say where (the delivery settings).
+ * 'M-Pesa, M-Pesa Paybill and PayPal' (or '… or PayPal' for a choice): the ways to pay now. Pay on
+ * delivery is offered county by county, so the pages that name it say where (the delivery
+ * settings).
  */
-export function methodList(methods: readonly ShopPaymentMethod[]): string {
+export function methodList(
+  methods: readonly ShopPaymentMethod[],
+  conjunction: 'and' | 'or' = 'and',
+): string {
   const labels = methods.filter((m) => m.kind !== 'on_delivery').map((m) => m.label);
   return labels.length <= 1
     ? (labels[0] ?? '')
-    : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+    : `${labels.slice(0, -1).join(', ')} ${conjunction} ${labels.at(-1)}`;
 }

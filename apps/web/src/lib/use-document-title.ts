@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { useServerTitle } from './server-response.ts';
+import { useShopSettings } from './shop-settings.ts';
 
-export function documentTitle(title: string): string {
-  return title ? `${title} | Duka` : 'Duka | Shop online in Kenya';
+/** 'Delivery and Returns | Duka', with the shop's name from its settings (decision record 026). */
+export function documentTitle(title: string, shopName = 'Duka'): string {
+  return title ? `${title} | ${shopName}` : `${shopName} | Shop online in Kenya`;
 }
 
 export function useDocumentTitle(title: string): void {
-  useServerTitle(documentTitle(title));
+  const shopName = useShopSettings()?.shop_name;
+  useServerTitle(documentTitle(title, shopName));
   useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
+    document.title = documentTitle(title, shopName);
+  }, [title, shopName]);
 }

@@ -3,6 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import type { Product } from '@duka/domain';
 import { ApiError } from '../lib/api-client.ts';
 import { catalogQueries } from '../features/catalog/api/catalog-api.ts';
+import { DEFAULT_SHOP_SETTINGS } from '@duka/domain/settings/schemas';
+import { paymentMethodsQuery } from '../lib/payment-methods.ts';
+import { shopSettingsQuery } from '../lib/shop-settings.ts';
 import { buildHead } from './head.ts';
 import { restoreState, serialiseState } from './dehydrated-state.ts';
 
@@ -138,6 +141,42 @@ describe('the server-rendered head', () => {
     const head = headFor('/products/999', 404);
     expect(head).toContain('<meta name="robots" content="noindex" />');
     expect(head).not.toContain('og:title');
+  });
+});
+
+describe("the shop's own name and ways to pay", () => {
+  it('come from its settings and the methods checkout offers, not from the code', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(shopSettingsQuery().queryKey, {
+      ...DEFAULT_SHOP_SETTINGS,
+      shop_name: 'Duka & Co',
+      current_year: 2026,
+    });
+    queryClient.setQueryData(paymentMethodsQuery().queryKey, {
+      methods: [
+        { method: 'mpesa', label: 'M-Pesa', kind: 'prompt', sandbox: false },
+        {
+          method: 'pay_on_delivery',
+          label: 'Pay on delivery',
+          kind: 'on_delivery',
+          sandbox: false,
+        },
+      ],
+    });
+    const head = buildHead({
+      origin: 'https://duka.example',
+      url: new URL('/', 'https://duka.example'),
+      status: 200,
+      title: 'Duka & Co | Shop online in Kenya',
+      page: { structuredData: 'organization' },
+      params: {},
+      queryClient,
+    });
+    expect(head).toContain('<meta property="og:site_name" content="Duka &amp; Co" />');
+    expect(head).toContain(
+      'content="Duka &amp; Co: consumer goods delivered across Kenya, priced in Kenyan shillings. Pay with M-Pesa."',
+    );
+    expect(head).toContain('"@type":"Organization","name":"Duka \\u0026 Co"');
   });
 });
 

@@ -5,10 +5,22 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Product } from '@duka/domain';
 import { displayPriceCents, percentToBasisPoints } from '@duka/domain/pricing/money';
 import { catalogQueries } from '../features/catalog/api/catalog-api.ts';
+import { methodList, paymentMethodsQuery } from '../lib/payment-methods.ts';
+import { shopSettingsQuery } from '../lib/shop-settings.ts';
 
+/** The shop's name until its settings are in the page's data. */
 export const SHOP_NAME = 'Duka';
-export const SHOP_DESCRIPTION =
-  'Duka: consumer goods delivered across Kenya, priced in Kenyan shillings. Pay with M-Pesa or PayPal.';
+
+/** The shop's name from its settings, as the page rendered with them (decision record 026). */
+const shopNameOf = (queryClient: QueryClient) =>
+  queryClient.getQueryData(shopSettingsQuery().queryKey)?.shop_name ?? SHOP_NAME;
+
+/** A page's description when it has none of its own: the ways to pay are those checkout offers. */
+function shopDescription(queryClient: QueryClient, name: string): string {
+  const methods = queryClient.getQueryData(paymentMethodsQuery().queryKey)?.methods ?? [];
+  const ways = methodList(methods, 'or');
+  return `${name}: consumer goods delivered across Kenya, priced in Kenyan shillings.${ways ? ` Pay with ${ways}.` : ''}`;
+}
 
 export interface HeadInput {
   origin: string;
@@ -33,6 +45,10 @@ const jsonLd = (data: unknown) =>
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')}</script>`;
+
+/** 'Delivery and Returns | Duka' → 'Delivery and Returns'. */
+const withoutSuffix = (text: string, suffix: string) =>
+  text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
 
 const clip = (text: string, max = 160) =>
   text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
@@ -69,7 +85,11 @@ const rating = (p: Product) =>
       }
     : undefined;
 
-function offer(url: string, sale: { price: number; discountPercentage: number; stock: number }) {
+function offer(
+  url: string,
+  sale: { price: number; discountPercentage: number; stock: number },
+  seller: string,
+) {
   const priceCents = displayPriceCents(sale.price, percentToBasisPoints(sale.discountPercentage));
   return {
     '@type': 'Offer',
@@ -77,7 +97,7 @@ function offer(url: string, sale: { price: number; discountPercentage: number; s
     price: (priceCents / 100).toFixed(2),
     priceCurrency: 'KES',
     availability: `https://schema.org/${sale.stock > 0 ? 'InStock' : 'OutOfStock'}`,
-    seller: { '@type': 'Organization', name: SHOP_NAME },
+    seller: { '@type': 'Organization', name: seller },
   };
 }
 
@@ -90,7 +110,7 @@ const VARIES_BY: Record<string, string> = {
   pattern: 'https://schema.org/pattern',
 };
 
-function productJsonLd(origin: string, url: string, p: Product) {
+function productJsonLd(origin: string, url: string, p: Product, seller: string) {
   const common = {
     '@context': 'https://schema.org',
     name: p.title,
@@ -105,7 +125,7 @@ function productJsonLd(origin: string, url: string, p: Product) {
       '@type': 'Product',
       sku: p.sku,
       image: p.images.map((image) => absolute(origin, image)),
-      offers: offer(url, p),
+      offers: offer(url, p, seller),
     };
   }
   // Sold in sizes (issue 21): a ProductGroup, one Product and Offer per variant, each at its link.
@@ -128,7 +148,7 @@ function productJsonLd(origin: string, url: string, p: Product) {
         sku: v.sku,
         image: absolute(origin, v.image ?? p.images[0] ?? p.thumbnail),
         ...properties,
-        offers: offer(`${url}?variant=${v.id}`, v),
+        offers: offer(`${url}?variant=${v.id}`, v, seller),
       };
     }),
   };
@@ -147,11 +167,11 @@ function breadcrumbs(origin: string, items: { name: string; path: string }[]) {
   };
 }
 
-function organization(origin: string) {
+function organization(origin: string, name: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: SHOP_NAME,
+    name,
     url: absolute(origin, '/'),
     logo: absolute(origin, '/icons/icon-512.png'),
     areaServed: 'KE',
@@ -164,9 +184,10 @@ export function buildHead(input: HeadInput): string {
   const canonical = canonicalOf(input);
   const product = productOf(input);
   const notFound = input.status === 404;
+  const name = shopNameOf(input.queryClient);
   const description = product
     ? clip(product.description)
-    : (input.page.description ?? SHOP_DESCRIPTION);
+    : (input.page.description ?? shopDescription(input.queryClient, name));
   const image = product?.images[0] ?? product?.thumbnail;
 
   const tags = [
@@ -179,7 +200,7 @@ export function buildHead(input: HeadInput): string {
   }
   tags.push(
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
-    `<meta property="og:site_name" content="${SHOP_NAME}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(name)}" />`,
     `<meta property="og:type" content="${product ? 'product' : 'website'}" />`,
     `<meta property="og:title" content="${escapeHtml(product?.title ?? input.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
@@ -193,7 +214,7 @@ export function buildHead(input: HeadInput): string {
     const imageUrl = escapeHtml(absolute(origin, image));
     tags.push(
       `<meta property="og:image" content="${imageUrl}" />`,
-      `<meta property="og:image:alt" content="${escapeHtml(product?.title ?? SHOP_NAME)}" />`,
+      `<meta property="og:image:alt" content="${escapeHtml(product?.title ?? name)}" />`,
       `<meta name="twitter:image" content="${imageUrl}" />`,
     );
   }
@@ -205,7 +226,7 @@ export function buildHead(input: HeadInput): string {
     tags.push(
       `<meta property="product:price:amount" content="${(priceCents / 100).toFixed(2)}" />`,
       `<meta property="product:price:currency" content="KES" />`,
-      jsonLd(productJsonLd(origin, canonical, product)),
+      jsonLd(productJsonLd(origin, canonical, product, name)),
       jsonLd(
         breadcrumbs(origin, [
           { name: 'Home', path: '/' },
@@ -218,13 +239,13 @@ export function buildHead(input: HeadInput): string {
       ),
     );
   } else if (input.page.structuredData === 'organization') {
-    tags.push(jsonLd(organization(origin)));
+    tags.push(jsonLd(organization(origin, name)));
   } else {
     tags.push(
       jsonLd(
         breadcrumbs(origin, [
           { name: 'Home', path: '/' },
-          { name: input.title.replace(/ \| Duka$/, ''), path: input.url.pathname },
+          { name: withoutSuffix(input.title, ` | ${name}`), path: input.url.pathname },
         ]),
       ),
     );

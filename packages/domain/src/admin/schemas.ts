@@ -109,6 +109,14 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrderPageSchema = page('orders', adminOrderSchema);
 export type AdminOrderPage = { orders: AdminOrder[]; total: number; skip: number; limit: number };
 
+const courierField = z.string().trim().min(1, 'Courier is required').max(80, 'Courier is too long');
+const trackingNumberField = z
+  .string()
+  .trim()
+  .min(1, 'Tracking number is required')
+  .max(80, 'Tracking number is too long')
+  .regex(/^[\w ./-]+$/, 'Use letters, digits, spaces, dots, dashes or slashes');
+
 export const orderStatusUpdateSchema = z.object({
   status: orderStatusSchema,
   /**
@@ -117,21 +125,22 @@ export const orderStatusUpdateSchema = z.object({
    */
   refund_reference: z.string().trim().min(1).max(100).optional(),
   /** Moving to 'shipped': who carries it and the number to follow it by (issue 22). */
-  courier: z
-    .string()
-    .trim()
-    .min(1, 'Courier is required')
-    .max(80, 'Courier is too long')
-    .optional(),
-  tracking_number: z
-    .string()
-    .trim()
-    .min(1, 'Tracking number is required')
-    .max(80, 'Tracking number is too long')
-    .regex(/^[\w ./-]+$/, 'Use letters, digits, spaces, dots, dashes or slashes')
-    .optional(),
+  courier: courierField.optional(),
+  tracking_number: trackingNumberField.optional(),
 });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
+
+/**
+ * PATCH /api/admin/orders/{id}/shipment (issue 33): a courier or tracking number added to an
+ * order on its way, or corrected; what is not given stays as it is.
+ */
+export const shipmentUpdateSchema = z
+  .object({ courier: courierField.optional(), tracking_number: trackingNumberField.optional() })
+  .strict()
+  .refine((v) => v.courier !== undefined || v.tracking_number !== undefined, {
+    message: 'Give a courier, a tracking number or both.',
+  });
+export type ShipmentUpdate = z.infer<typeof shipmentUpdateSchema>;
 
 /** POST /api/admin/payments/{id}/refund: a payment marked refund due, given back. */
 export const paymentRefundSchema = z.object({
@@ -196,9 +205,14 @@ export type AdminPaymentPage = {
 
 // ---------------------------------------------------------------- reviews
 
-export const adminReviewPageSchema = page('reviews', reviewSchema);
+/** A review as the back office lists it: named by its product's title (issue 33). */
+export const adminReviewSchema = reviewSchema
+  .extend({ product_title: z.string() })
+  .meta({ id: 'AdminReview' });
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+export const adminReviewPageSchema = page('reviews', adminReviewSchema);
 export type AdminReviewPage = {
-  reviews: z.infer<typeof reviewSchema>[];
+  reviews: AdminReview[];
   total: number;
   skip: number;
   limit: number;

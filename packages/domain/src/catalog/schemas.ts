@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsSchema, int32, int32FromText, pagingQuery } from '../common/schemas.ts';
+import { acceptingReadOnly } from '../common/read-only.ts';
 import { PRODUCT_SORTS } from './constants.ts';
 import { PRODUCT_EDIT_MESSAGES } from './messages.ts';
 
@@ -272,12 +273,11 @@ export const productPatchSchema = z
   });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
-const ownImage = z
-  .string()
-  .regex(
-    /^\/uploads\/[0-9a-f-]{36}\.webp$|^\/images\/products\/[A-Za-z0-9._-]+\.webp$/,
-    'Images must be uploaded to Duka first',
-  );
+const ownImage = z.string().regex(
+  // The import's stand-in until a product's pictures arrive is the shop's own too.
+  /^\/uploads\/[0-9a-f-]{36}\.webp$|^\/images\/products\/[A-Za-z0-9._-]+\.webp$|^\/placeholder-product\.svg$/,
+  'Images must be uploaded to Duka first',
+);
 
 const optionText = z.string().trim().min(1, 'Enter a value.').max(40);
 
@@ -379,19 +379,41 @@ export const variantParamsSchema = z.object({
   variantId: int32FromText().positive(),
 });
 
-/** PATCH /api/admin/products/{id}/variants/{variantId}: one variant's price, discount, stock, SKU. */
-export const variantPatchSchema = z
-  .object({
-    price: priceField().optional(),
-    discountPercentage: discountField().optional(),
-    stock: stockField().optional(),
-    sku: skuField().optional(),
-  })
-  .strict()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Change at least one of price, discountPercentage, stock or sku.',
-  });
+/**
+ * PATCH /api/admin/products/{id}/variants/{variantId}: one variant's price, discount, stock, SKU.
+ * Takes a variant as the product's GET gives it (its id, title, options and image ignored).
+ */
+export const variantPatchSchema = acceptingReadOnly(
+  z
+    .object({
+      price: priceField().optional(),
+      discountPercentage: discountField().optional(),
+      stock: stockField().optional(),
+      sku: skuField().optional(),
+    })
+    .strict(),
+  ['id', 'title', 'options', 'image'],
+).refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: 'Change at least one of price, discountPercentage, stock or sku.',
+});
 export type VariantPatch = z.infer<typeof variantPatchSchema>;
+
+/**
+ * PATCH /api/admin/products/{id}/variants (issue 33): the stock of several variants at once, as
+ * All Products' Stock dialog sets it for a product sold in sizes; all or nothing.
+ */
+export const variantStockSchema = z
+  .object({
+    variants: z
+      .array(z.object({ id: int32().positive(), stock: stockField() }).strict())
+      .min(1, 'Give the stock of at least one variant.')
+      .max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants.`)
+      .refine((list) => new Set(list.map((v) => v.id)).size === list.length, {
+        message: 'Each variant only once.',
+      }),
+  })
+  .strict();
+export type VariantStock = z.infer<typeof variantStockSchema>;
 
 /**
  * PUT /api/admin/products/{id}/options (issue 21): a product's options and variants replaced at
@@ -438,9 +460,11 @@ export const productCreateSchema = z
       .describe("Made from the product's id when not given: DK-00042"),
     stock: int32().min(0, PRODUCT_EDIT_MESSAGES.stock).max(MAX_STOCK).default(0),
     weight: int32().min(0).max(10_000_000).default(0).describe('grams'),
-    warrantyInformation: z.string().trim().max(200).default('1 year warranty'),
-    shippingInformation: z.string().trim().max(200).default('Ships in 1 weeks'),
-    returnPolicy: z.string().trim().max(200).default('30 days return policy'),
+    // Only what the merchant writes (decision record 026): no made-up warranty, shipping time or
+    // return policy; the product page shows the shop's return window when none is given.
+    warrantyInformation: z.string().trim().max(200).default(''),
+    shippingInformation: z.string().trim().max(200).default(''),
+    returnPolicy: z.string().trim().max(200).default(''),
     options: z.array(optionInputSchema).max(3, 'At most three options.').default([]),
     variants: z
       .array(variantInputSchema)
@@ -458,32 +482,63 @@ const millimetres = z
   .min(0, 'Enter a size of 0 or more.')
   .max(100_000, 'Enter a size up to 100,000 mm.');
 
+/** A variant in PUT /api/admin/products/{id}: found by id, its own SKU, price, discount, stock. */
+const variantUpdateSchema = acceptingReadOnly(
+  z
+    .object({
+      id: int32().positive(),
+      sku: skuField().optional(),
+      price: priceField().optional(),
+      discountPercentage: discountField().optional(),
+      stock: stockField().optional(),
+    })
+    .strict(),
+  ['title', 'options', 'image'],
+);
+
 /**
  * PUT /api/admin/products/{id} (issue 21): the product editor saves every field at once, as the
- * editor shows them. Price is cents; the SKU must be the shop's only product with it.
+ * editor shows them. Price is cents; the SKU must be the shop's only product with it. It takes
+ * back the product as GET /api/products/{id} gives it (issue 33): read-only fields are ignored.
+ * A product without options keeps its SKU, price, discount and stock on itself (`variants` is
+ * then ignored); one sold in sizes keeps them on each variant, given in `variants` by id (the
+ * product's own are then ignored). Its options change only through PUT …/options.
  */
-export const productUpdateSchema = z
-  .object({
-    title: z.string().trim().min(1, 'Product name is required').max(200),
-    brand: z.string().trim().min(1, 'Brand is required').max(100),
-    description: z.string().trim().min(1, 'Description is required').max(5000),
-    category: z.string().trim().min(1, 'Category is required').max(60),
-    tags: z.array(z.string().trim().min(1).max(40)).max(20),
-    images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
-    sku: skuField(),
-    price: priceField(),
-    discountPercentage: discountField(),
-    stock: stockField(),
-    weight: int32('Enter the weight in whole grams.').min(0).max(10_000_000).describe('grams'),
-    dimensions: z
-      .object({ width: millimetres, height: millimetres, depth: millimetres })
-      .strict()
-      .describe('millimetres'),
-    warrantyInformation: z.string().trim().max(200),
-    shippingInformation: z.string().trim().max(200),
-    returnPolicy: z.string().trim().max(200),
-  })
-  .strict();
+export const productUpdateSchema = acceptingReadOnly(
+  z
+    .object({
+      title: z.string().trim().min(1, 'Product name is required').max(200),
+      brand: z.string().trim().min(1, 'Brand is required').max(100),
+      description: z.string().trim().min(1, 'Description is required').max(5000),
+      category: z.string().trim().min(1, 'Category is required').max(60),
+      tags: z.array(z.string().trim().min(1).max(40)).max(20),
+      images: z.array(ownImage).min(1, 'Add at least the main image').max(3),
+      sku: skuField().optional().describe('A product without options: required to change it'),
+      price: priceField().optional(),
+      discountPercentage: discountField().optional(),
+      stock: stockField().optional(),
+      weight: int32('Enter the weight in whole grams.').min(0).max(10_000_000).describe('grams'),
+      dimensions: z
+        .object({ width: millimetres, height: millimetres, depth: millimetres })
+        .strict()
+        .describe('millimetres'),
+      warrantyInformation: z.string().trim().max(200),
+      shippingInformation: z.string().trim().max(200),
+      returnPolicy: z.string().trim().max(200),
+      options: z
+        .array(productOptionSchema)
+        .max(3)
+        .optional()
+        .describe("As GET gives them: they must be the product's (PUT …/options changes them)"),
+      variants: z
+        .array(variantUpdateSchema)
+        .max(MAX_VARIANTS)
+        .optional()
+        .describe('A product sold in sizes: each variant by id, with what changes'),
+    })
+    .strict(),
+  ['id', 'rating', 'reviewCount', 'thumbnail', 'createdAt', 'categoryName', 'availabilityStatus'],
+);
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 /** GET /api/admin/low-stock (issue 21): variants on sale with `threshold` units or fewer. */

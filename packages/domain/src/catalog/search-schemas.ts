@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptingReadOnly } from '../common/read-only.ts';
 
 /** GET /api/search/suggest: what is typed so far. */
 export const suggestQuerySchema = z.object({ q: z.string().trim().max(500).default('') }).strict();
@@ -29,17 +30,21 @@ export const synonymSchema = z.object({
 });
 export type SynonymEntry = z.infer<typeof synonymSchema>;
 
-export const synonymListSchema = z
-  .object({
-    synonyms: z
-      .array(synonymSchema)
-      .max(1000)
-      .refine(
-        (list) => new Set(list.map((s) => s.term.toLowerCase())).size === list.length,
-        'Each term once',
-      ),
-  })
-  .strict();
+/** PUT /api/admin/search/synonyms; takes back what GET gives (`built_in` is read-only). */
+export const synonymListSchema = acceptingReadOnly(
+  z
+    .object({
+      synonyms: z
+        .array(synonymSchema)
+        .max(1000)
+        .refine(
+          (list) => new Set(list.map((s) => s.term.toLowerCase())).size === list.length,
+          'Each term once',
+        ),
+    })
+    .strict(),
+  ['built_in'],
+);
 
 export const synonymsAnswerSchema = z
   .object({

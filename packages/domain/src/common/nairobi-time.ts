@@ -39,3 +39,33 @@ export function nairobiTimestamp(now: Date = new Date()): string {
   const iso = new Date(now.getTime() + NAIROBI_OFFSET_MS).toISOString();
   return iso.slice(0, 19).replace(/[-T:]/g, '');
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An instant given as a Date or an ISO string; null when it is missing or unreadable. */
+function instantOf(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * '27 Nov 2026': the Nairobi date as people in Kenya write it, or 'Invalid Date'. Put together by
+ * hand, not by Intl, so the server and every browser write exactly the same text (ICU versions
+ * differ: 'Sep' or 'Sept'), and a server-rendered date never differs from the hydrated one.
+ */
+export function formatNairobiDate(value: string | Date | null | undefined): string {
+  const instant = instantOf(value);
+  if (!instant) return 'Invalid Date';
+  const local = new Date(instant.getTime() + NAIROBI_OFFSET_MS);
+  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+}
+
+/** '27 Nov 2026, 14:05' on Nairobi's clock (24-hour), or 'Invalid Date'. */
+export function formatNairobiDateTime(value: string | Date | null | undefined): string {
+  const instant = instantOf(value);
+  if (!instant) return 'Invalid Date';
+  const local = new Date(instant.getTime() + NAIROBI_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${formatNairobiDate(instant)}, ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+}

@@ -2,6 +2,7 @@
 // bad input the shop refuses. Fees travel in whole shillings, as a merchant types them.
 import { z } from 'zod';
 import { int32, int32FromText } from '../common/schemas.ts';
+import { acceptingReadOnly } from '../common/read-only.ts';
 import { countyCodeOf, type CountyCode } from './counties.ts';
 import { DELIVERY_MESSAGES } from './messages.ts';
 import { MPESA_MESSAGES } from '../payments/messages.ts';
@@ -68,11 +69,11 @@ const minNotAboveMax = (v: { eta_min_days?: number; eta_max_days?: number }) =>
   v.eta_min_days === undefined || v.eta_max_days === undefined || v.eta_min_days <= v.eta_max_days;
 const minAboveMaxIssue = { message: DELIVERY_MESSAGES.minAboveMax, path: ['eta_min_days'] };
 
-/** PATCH /api/admin/delivery/counties/{code}. */
-export const countyUpdateSchema = z
-  .object(countyChanges)
-  .strict()
-  .refine(minNotAboveMax, minAboveMaxIssue);
+/** PATCH /api/admin/delivery/counties/{code}; a county as GET gives it (code, name ignored). */
+export const countyUpdateSchema = acceptingReadOnly(z.object(countyChanges).strict(), [
+  'code',
+  'name',
+]).refine(minNotAboveMax, minAboveMaxIssue);
 export type CountyUpdate = z.infer<typeof countyUpdateSchema>;
 
 /** PATCH /api/admin/delivery/counties: the same changes to several counties at once. */
@@ -124,10 +125,15 @@ export const pickupPointInputSchema = z
   .strict();
 export type PickupPointInput = z.input<typeof pickupPointInputSchema>;
 
-export const pickupPointPatchSchema = pickupPointInputSchema
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: DELIVERY_MESSAGES.nothingToChange });
+/** PATCH takes a point as GET gives it: its id, county name and delivery days are ignored. */
+export const pickupPointPatchSchema = acceptingReadOnly(pickupPointInputSchema.partial().strict(), [
+  'id',
+  'county',
+  'eta_min_days',
+  'eta_max_days',
+]).refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: DELIVERY_MESSAGES.nothingToChange,
+});
 
 export const pickupPointQuerySchema = z.object({ county: countyCodeSchema.optional() }).strict();
 export const pickupPointIdParamSchema = z.object({ id: int32FromText().positive() });

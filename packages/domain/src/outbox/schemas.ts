@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pagingQuery } from '../common/schemas.ts';
+import { OUTBOX_STATUSES } from './words.ts';
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
+export * from './words.ts';
 
 /** A message (e-mail or SMS) in the outbox, as the back office sees it. */
 export const outboxMessageSchema = z
@@ -12,7 +13,11 @@ export const outboxMessageSchema = z
     to: z.string(),
     subject: z.string(),
     body: z.string(),
-    status: z.enum(OUTBOX_STATUSES),
+    status: z
+      .enum(OUTBOX_STATUSES)
+      .describe(
+        'pending: waiting for its (next) attempt; sent: a mail or SMS server took it; failed: gave up after its retries; held: waiting for a transport (no SMTP_URL)',
+      ),
     attempts: z.number().int(),
     last_error: z.string().nullable(),
     next_attempt_at: z.string().nullable(),
@@ -33,3 +38,20 @@ export type OutboxPage = z.infer<typeof outboxPageSchema>;
 export const adminOutboxQuerySchema = z
   .object({ ...pagingQuery(20, 100), status: z.enum(OUTBOX_STATUSES).optional() })
   .strict();
+
+/**
+ * What became of a message a request queued: `queued` for a mail server (the worker sends it
+ * within moments), or `held` until the shop has one (no SMTP_URL).
+ */
+export const mailDeliverySchema = z
+  .enum(['queued', 'held'])
+  .describe('queued: a mail server will take it within moments; held: no mail server is set');
+
+/** GET /api/mail-status: whether messages can go out at all. */
+export const mailStatusSchema = z
+  .object({
+    email: z.boolean().describe('E-mail goes out (SMTP_URL is set)'),
+    sms: z.boolean().describe("Text messages go out (Africa's Talking is set); else they are off"),
+  })
+  .meta({ id: 'MailStatus' });
+export type MailStatus = z.infer<typeof mailStatusSchema>;

@@ -1,4 +1,4 @@
-// An order's money, from its account (decision record 027): what it costs now (`due`), what came
+// An order's money, from its account (decision record 029): what it costs now (`due`), what came
 // in (`paid`) and went back (`refunded`), what is left either way (`balance`: positive, the shopper
 // still owes it; negative, the shop owes it back) and one word for all of it. Integer cents.
 import { z } from 'zod';

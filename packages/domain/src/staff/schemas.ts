@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { int32FromText, pagingQuery } from '../common/schemas.ts';
 import { isoDay } from '../admin/schemas.ts';
 import { emailSchema, phoneSchema, usernameSchema } from '../auth/schemas.ts';
+import { mailDeliverySchema } from '../outbox/schemas.ts';
 import { roleSchema } from './permissions.ts';
 
 export const TWO_FACTOR_CODE_MESSAGE = 'Enter the six-digit code from your authenticator app.';
@@ -65,12 +66,25 @@ export const staffInvitationSchema = z.object({
   role: roleSchema,
   created_at: z.string(),
   expires_at: z.string(),
+  waiting_for_mail: z
+    .boolean()
+    .describe(
+      'Its e-mail has not gone yet (no mail server): the link, and its 72 hours, start when it is sent',
+    ),
 });
 export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
 
+/** POST /api/admin/staff/invitations: the invitation, and whether its mail can go out now. */
+export const newStaffInvitationSchema = staffInvitationSchema.extend({
+  delivery: mailDeliverySchema,
+});
+export type NewStaffInvitation = z.infer<typeof newStaffInvitationSchema>;
+
 export const staffListSchema = z.object({
   staff: z.array(staffMemberSchema),
-  invitations: z.array(staffInvitationSchema).describe('Sent, not yet accepted, not expired'),
+  invitations: z
+    .array(staffInvitationSchema)
+    .describe('Not accepted, withdrawn or replaced; within their 72 hours or waiting for mail'),
   require_two_factor: z.boolean(),
 });
 export type StaffList = z.infer<typeof staffListSchema>;
@@ -132,8 +146,16 @@ export const auditEntrySchema = z.object({
   request_id: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/**
+ * A row as the log's screen lists it: with the name of the record where the shop knows one (a
+ * product's title, an account's e-mail, a county's name), read now; not part of the hashed row.
+ */
+export const auditListEntrySchema = auditEntrySchema.extend({
+  record_name: z.string().nullable(),
+});
+export type AuditListEntry = z.infer<typeof auditListEntrySchema>;
 export const auditPageSchema = z.object({
-  entries: z.array(auditEntrySchema),
+  entries: z.array(auditListEntrySchema),
   total: z.number().int(),
   skip: z.number().int(),
   limit: z.number().int(),

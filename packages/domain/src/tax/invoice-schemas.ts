@@ -1,7 +1,7 @@
 // The tax invoice's API (issue 23): the shopper's receipt and the back office's Invoices screen.
 // Amounts are cents, like every other amount on the wire.
 import { z } from 'zod';
-import { centsSchema, pagingQuery } from '../common/schemas.ts';
+import { centsSchema, int32FromText, pagingQuery } from '../common/schemas.ts';
 import { TAX_TYPES } from './tax-types.ts';
 
 export const INVOICE_STATUSES = ['pending', 'sent', 'failed'] as const;
@@ -61,7 +61,7 @@ export const receiptSchema = z
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-/** An order's receipts: its sale invoice, and its credit note once refunded. */
+/** An order's receipts: its sale invoice, then a credit note for each refund of goods. */
 export const orderReceiptsSchema = z.object({
   receipts: z.array(receiptSchema),
 });
@@ -117,7 +117,9 @@ export type EtimsDevice = z.infer<typeof etimsDeviceSchema>;
 
 export const receiptQuerySchema = z
   .object({
-    /** S: the sale's tax invoice; R: the credit note of its refund. */
+    /** S: the sale's tax invoice; R: a credit note of one of its refunds. */
     kind: z.enum(['S', 'R']).default('S'),
+    /** With R: which credit note, by its number (else the first). */
+    no: int32FromText().positive().optional(),
   })
   .strict();

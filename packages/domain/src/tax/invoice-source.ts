@@ -14,6 +14,10 @@ export interface InvoiceSourceLine {
   taxType: TaxType;
   /** KRA's item classification: the product's, its category's, or the shop's default. */
   itemClassCode: string;
+  /** On a credit note: the sale's line it credits (an order item's id, or 'delivery'). */
+  ref?: string;
+  /** On a credit note: the units of it given back (none for a share of an amount). */
+  returnedQuantity?: number;
 }
 
 export interface InvoiceSource {

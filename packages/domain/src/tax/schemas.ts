@@ -1,6 +1,7 @@
 // How the back office sets a product's tax type and KRA item classification, and a category's
 // classification (issue 23).
 import { z } from 'zod';
+import { acceptingReadOnly } from '../common/read-only.ts';
 import { TAX_TYPES } from './tax-types.ts';
 
 /** KRA's item classification codes are digits (UNSPSC-based), e.g. 5020230201. */
@@ -9,16 +10,19 @@ export const itemClassCodeSchema = z
   .trim()
   .regex(/^\d{4,10}$/, 'An item classification is 4 to 10 digits, as KRA lists it.');
 
-export const productTaxSchema = z
-  .object({
-    tax_type: z.enum(TAX_TYPES, { error: 'Choose a tax type from A to E.' }).optional(),
-    /** null: use the category's classification. */
-    item_class_code: itemClassCodeSchema.nullable().optional(),
-  })
-  .strict()
-  .refine((v) => v.tax_type !== undefined || v.item_class_code !== undefined, {
-    message: 'Nothing to change.',
-  });
+/** PATCH …/tax; takes back what GET gives (its id and effective class are read-only). */
+export const productTaxSchema = acceptingReadOnly(
+  z
+    .object({
+      tax_type: z.enum(TAX_TYPES, { error: 'Choose a tax type from A to E.' }).optional(),
+      /** null: use the category's classification. */
+      item_class_code: itemClassCodeSchema.nullable().optional(),
+    })
+    .strict(),
+  ['id', 'effective_item_class_code'],
+).refine((v) => v.tax_type !== undefined || v.item_class_code !== undefined, {
+  message: 'Nothing to change.',
+});
 export type ProductTax = z.infer<typeof productTaxSchema>;
 
 export const productTaxViewSchema = z

@@ -81,6 +81,11 @@ describe('POST /api/admin/products/import', () => {
       brand: 'Narok Beads',
       tags: ['sandal', 'beaded'],
       thumbnail: '/images/products/a.webp',
+      // Nothing the file does not say (decision record 026): no warranty, shipping time or
+      // return policy made up.
+      warrantyInformation: '',
+      shippingInformation: '',
+      returnPolicy: '',
     });
     // The markup is reduced to its text; the script's content is gone.
     expect(sandal!.description).toBe('Beaded leather & tyre sole.\nMade in Narok.');

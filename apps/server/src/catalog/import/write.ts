@@ -42,6 +42,10 @@ export async function writeCreation(
       stock: single ? first.stock : 0,
       tags: fields.tags,
       weightGrams: first.grams ?? 0,
+      // Shopify's file has no warranty, shipping time or return policy: none is made up (026).
+      warrantyInformation: '',
+      shippingInformation: '',
+      returnPolicy: '',
       thumbnail: own[0] ?? IMPORT_PLACEHOLDER_IMAGE,
     })
     .returning({ id: products.id, sku: products.sku });

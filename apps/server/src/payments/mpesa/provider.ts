@@ -116,7 +116,7 @@ export class MpesaProvider implements PaymentProvider {
   }
 
   private async reverse(request: RefundRequest): Promise<RefundOutcome> {
-    if (!request.transactionId) return { kind: 'by-hand' };
+    if (!request.transactionId || !request.providerPaymentId) return { kind: 'by-hand' };
     const outcome = await this.api.reverse!({
       receipt: request.transactionId,
       amountShillings: request.amountCents / 100,

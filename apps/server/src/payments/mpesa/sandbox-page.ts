@@ -58,6 +58,7 @@ export function sandboxScreen(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} | Duka</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/mpesa-sandbox/assets/phone.css">
 </head>
 <body>

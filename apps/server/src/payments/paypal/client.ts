@@ -199,14 +199,24 @@ export class PayPalClient {
     throw failure('capture order', response);
   }
 
-  /** Refunds a completed capture in full (Payments v2); the request id makes a retry harmless. */
-  async refundCapture(transactionId: string, options: { requestId: string }) {
+  /**
+   * Refunds a completed capture (Payments v2): `amountMinor` of it in its currency, or all that is
+   * left without it. The request id makes a retry harmless: PayPal answers the same refund again.
+   */
+  async refundCapture(
+    transactionId: string,
+    options: { requestId: string; amount?: { currency: string; minor: number } },
+  ) {
     checkRequestId(options.requestId);
+    const amount = options.amount && {
+      currency_code: options.amount.currency,
+      value: (options.amount.minor / 100).toFixed(2),
+    };
     const response = await this.call({
       method: 'POST',
       path: `/v2/payments/captures/${encodeURIComponent(transactionId)}/refund`,
       requestId: options.requestId,
-      body: {},
+      body: amount ? { amount } : {},
     });
     if (!isSuccess(response.status)) throw failure('refund capture', response);
     const parsed = refundSchema.safeParse(response.body);

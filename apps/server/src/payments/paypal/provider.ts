@@ -85,12 +85,20 @@ export class PayPalProvider implements PaymentProvider {
     if (!request.transactionId) return { kind: 'by-hand' };
     try {
       const { reference } = await this.client.refundCapture(request.transactionId, {
-        requestId: `duka-refund-${request.paymentId}`,
+        requestId: `duka-refund-${request.requestKey}`,
+        ...(request.settlement ? { amount: request.settlement } : {}),
       });
       return { kind: 'refunded', reference, log: [] };
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
+      // An outage or a lost answer: asked again with the same request id, PayPal says what it did.
+      if (err.retryable) return { kind: 'unknown', reason: err.message, log: [] };
       return { kind: 'failed', reason: err.message, log: [] };
     }
+  }
+
+  /** PayPal answers a refund asked again with the same request id with what it did the first time. */
+  queryRefund(request: RefundRequest): Promise<RefundOutcome> {
+    return this.refund(request);
   }
 }

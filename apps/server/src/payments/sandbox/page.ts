@@ -25,6 +25,7 @@ export function sandboxPageHtml(data: SandboxPageData): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox payment | Duka</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/sandbox-pay/assets/sandbox.css">
 </head>
 <body>

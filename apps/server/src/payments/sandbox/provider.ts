@@ -50,7 +50,7 @@ export class SandboxProvider implements PaymentProvider {
   async refund(request: RefundRequest): Promise<RefundOutcome> {
     const paid = request.transactionId ?? request.providerPaymentId;
     const hash = createHash('sha256')
-      .update(`${paid}:duka-refund-${request.paymentId}`)
+      .update(`${paid}:duka-refund-${request.requestKey}`)
       .digest('hex');
     return { kind: 'refunded', reference: `SBXREF${hash.slice(0, 14).toUpperCase()}`, log: [] };
   }

@@ -1,8 +1,10 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { AdminHeader } from '../../features/admin/components/admin-header.tsx';
 import { AdminSidebar } from '../../features/admin/components/admin-sidebar.tsx';
+import { MailBanner } from '../../features/admin/components/mail-banner.tsx';
 import { NotificationsBell } from '../../features/admin/components/notifications-bell.tsx';
 import { useCan } from '../../lib/use-can.ts';
+import { PageScrollRestoration } from './page-scroll.tsx';
 import { ShopFooter } from './shop-footer.tsx';
 
 /** Paths under /dashboard get the admin header (SPEC §2.1) and the back office's sidebar. */
@@ -12,6 +14,7 @@ export default function AdminLayout() {
     <div className="flex min-h-screen flex-col bg-slate-50">
       {/* The bell holds customers' messages: only for those who answer them. */}
       <AdminHeader bell={can('contacts.reply') && <NotificationsBell />} />
+      <MailBanner showOutbox={can('contacts.reply')} />
       <div className="flex flex-1 flex-col md:flex-row">
         <AdminSidebar />
         <main id="main" className="min-w-0 flex-1 p-4 pb-12 md:p-8 md:pb-16">
@@ -19,7 +22,7 @@ export default function AdminLayout() {
         </main>
       </div>
       <ShopFooter flush />
-      <ScrollRestoration />
+      <PageScrollRestoration />
     </div>
   );
 }

@@ -1,20 +1,41 @@
-// The shop footer (SPEC §2.2).
+// The shop footer (SPEC §2.2), written from the shop's settings and the payment methods checkout
+// offers (decision record 026): a method the shop does not take has no link, a social page not
+// set is not listed, and the copyright line runs from 2024 to the year the server gives.
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '@duka/domain/settings/schemas';
+import { copyrightLine } from '@duka/domain/settings/texts';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { paymentMethodsQuery, type ShopPaymentMethod } from '../../lib/payment-methods.ts';
 import { useAccessToken } from '../../lib/session.ts';
+import { useShopSettings } from '../../lib/shop-settings.ts';
 
 const column = 'flex flex-col items-start gap-1 text-sm text-slate-300';
 // Tall enough to tap on a phone (WCAG 2.5.8: 24 pixels at least).
 const footerLink = 'inline-flex min-h-7 min-w-6 items-center justify-center hover:text-white';
 const heading = 'mb-3 text-sm font-semibold tracking-wide text-white uppercase';
 
+/** The payment pages of the methods checkout offers: M-Pesa (by prompt or menu) and PayPal. */
+function methodPages(methods: readonly ShopPaymentMethod[]) {
+  return [
+    methods.some((m) => m.method === 'mpesa' || m.method === 'mpesa_paybill') && {
+      to: '/mpesa',
+      label: 'M-Pesa',
+    },
+    methods.some((m) => m.method === 'paypal') && { to: '/paypal', label: 'PayPal' },
+  ].filter((page) => page !== false);
+}
+
 /** `flush`: no gap above, so the back office's dark sidebar runs into the footer. */
 export function ShopFooter({ flush = false }: { flush?: boolean }) {
   const token = useAccessToken();
   const navigate = useNavigate();
   const [askLogin, setAskLogin] = useState(false);
+  const shop = useShopSettings();
+  const methods = useQuery(paymentMethodsQuery()).data?.methods ?? [];
+  const social = shop ? SOCIAL_NETWORKS.filter((network) => shop.social_links[network]) : [];
 
   return (
     <footer className={`${flush ? '' : 'mt-16'} bg-slate-900 text-slate-300`}>
@@ -71,52 +92,45 @@ export function ShopFooter({ flush = false }: { flush?: boolean }) {
         <div>
           <h2 className={heading}>Payment Methods</h2>
           <ul className={column}>
-            <li>
-              <Link to="/mpesa" className={footerLink}>
-                M-Pesa
-              </Link>
-            </li>
-            <li>
-              <Link to="/paypal" className={footerLink}>
-                PayPal
-              </Link>
-            </li>
-            <li>
-              <Link to="/payless" className={footerLink}>
-                Payless
-              </Link>
-            </li>
+            {methodPages(methods).map((page) => (
+              <li key={page.to}>
+                <Link to={page.to} className={footerLink}>
+                  {page.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
         <div>
           <h2 className={heading}>Contact Us</h2>
-          <address className={`${column} not-italic`}>
-            <span>Duka Ltd, Moi Avenue, Kenya Cinema Plaza, 3rd Floor, Nairobi</span>
-            <span>+254 700 123 456</span>
-            <span>support@duka.co.ke</span>
-          </address>
+          {shop && (
+            <address className={`${column} not-italic`}>
+              {shop.address && <span>{shop.address}</span>}
+              <span>{shop.phone}</span>
+              <span>{shop.email}</span>
+              {shop.kra_pin && <span>KRA PIN {shop.kra_pin}</span>}
+            </address>
+          )}
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-5 text-xs text-slate-400 sm:flex-row">
-          <p>© 2024 Duka. All rights reserved.</p>
-          <ul className="flex gap-3" aria-label="Duka on social media">
-            <li>
-              <a href="https://www.facebook.com/" rel="noopener noreferrer" className={footerLink}>
-                Facebook
-              </a>
-            </li>
-            <li>
-              <a href="https://x.com/" rel="noopener noreferrer" className={footerLink}>
-                X
-              </a>
-            </li>
-            <li>
-              <a href="https://www.instagram.com/" rel="noopener noreferrer" className={footerLink}>
-                Instagram
-              </a>
-            </li>
-          </ul>
+        <div className="mx-auto flex min-h-16 max-w-7xl flex-col items-center justify-between gap-3 px-4 py-5 text-xs text-slate-400 sm:flex-row">
+          {shop && <p>{copyrightLine(shop.shop_name, shop.current_year)}</p>}
+          {social.length > 0 && (
+            <ul className="flex gap-3" aria-label={`${shop!.shop_name} on social media`}>
+              {social.map((network) => (
+                <li key={network}>
+                  <a
+                    href={shop!.social_links[network]}
+                    rel="noopener noreferrer"
+                    className={footerLink}
+                  >
+                    {SOCIAL_LABELS[network]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
       {askLogin && (

@@ -1,13 +1,13 @@
 import { useContext, useState, type ContextType, type ReactNode } from 'react';
 import {
   Outlet,
-  ScrollRestoration,
   UNSAFE_LocationContext as LocationContext,
   useLocation,
   useOutlet,
 } from 'react-router';
 import { backgroundOf } from '../../lib/overlay-location.ts';
 import { PageBehindContext } from './page-behind.ts';
+import { PageScrollRestoration } from './page-scroll.tsx';
 import { ShopFooter } from './shop-footer.tsx';
 import { ShopHeader } from './shop-header.tsx';
 
@@ -56,7 +56,7 @@ export function ShopLayout() {
         <PageWithOverlay />
       </main>
       <ShopFooter />
-      <ScrollRestoration />
+      <PageScrollRestoration />
     </div>
   );
 }

@@ -7,7 +7,11 @@ import { useEffect, useRef } from 'react';
 export function useReturnFocus(): void {
   // Kept across React's development-only unmount and remount of a new component (StrictMode), by
   // which time focus is already inside the overlay.
-  const opener = useRef<Element | null>(null);
+  // Read while rendering, before any child's effect can move focus into the overlay (an
+  // overlay that renders a dialog of its own).
+  const opener = useRef<Element | null>(
+    typeof document === 'undefined' ? null : document.activeElement,
+  );
   useEffect(() => {
     opener.current ??= document.activeElement;
     const target = opener.current;

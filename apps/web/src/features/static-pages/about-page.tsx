@@ -1,3 +1,4 @@
+import { useShopSettings } from '../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { StaticPageLayout, StaticSection } from './static-page-layout.tsx';
 
@@ -43,14 +44,15 @@ const VALUES: readonly Value[] = [
 
 export default function AboutPage() {
   useDocumentTitle('About');
+  const name = useShopSettings()?.shop_name ?? '';
 
   return (
     <StaticPageLayout
-      eyebrow="About Duka"
+      eyebrow={`About ${name}`}
       title="More About the product"
       intro={
         <p>
-          Welcome to Duka, an online shop for everyday consumer goods in Kenya. Browse our
+          Welcome to {name}, an online shop for everyday consumer goods in Kenya. Browse our
           catalogue, see every price in Kenyan shillings (KES), and have your order delivered to
           your door anywhere across Kenya.
         </p>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { methodList, paymentMethodsQuery } from '../../lib/payment-methods.ts';
+import { daysText, telHref } from '@duka/domain/settings/texts';
 import { deliveryQueries } from '../../lib/delivery.ts';
+import { useShopSettings } from '../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -11,12 +13,6 @@ interface Faq {
   question: string;
   answer: ReactNode;
 }
-
-const supportEmail = (
-  <a href="mailto:support@duka.co.ke" className={staticLinkClass}>
-    support@duka.co.ke
-  </a>
-);
 
 const FAQS: readonly Faq[] = [
   {
@@ -33,8 +29,16 @@ const FAQS: readonly Faq[] = [
     question: 'How do I reset my password?',
     answer: (
       <p>
-        Contact our support team at {supportEmail} or through the Contact page. We will verify your
-        identity first, then help you set a new password.
+        Choose <strong className="font-semibold text-gray-900">Forgot password?</strong> on the{' '}
+        <Link to="/login" className={staticLinkClass}>
+          log-in page
+        </Link>{' '}
+        (or go straight to{' '}
+        <Link to="/forgot-password" className={staticLinkClass}>
+          Reset your password
+        </Link>
+        ) and enter the e-mail address of your account. We e-mail you a link to choose a new
+        password; it works once, for 60 minutes.
       </p>
     ),
   },
@@ -58,25 +62,11 @@ const FAQS: readonly Faq[] = [
   },
   {
     question: 'What is your return policy?',
-    answer: (
-      <p>
-        You can return items within 30 days of delivery, as long as they are in their original
-        condition. See our Delivery and Returns page for the full details, including refunds and
-        exchanges.
-      </p>
-    ),
+    answer: <ReturnsAnswer />,
   },
   {
     question: 'How do I contact customer support?',
-    answer: (
-      <p>
-        Use the Contact page, call us on{' '}
-        <a href="tel:+254700123456" className={staticLinkClass}>
-          +254 700 123 456
-        </a>
-        , or e-mail {supportEmail}.
-      </p>
-    ),
+    answer: <SupportAnswer />,
   },
   {
     question: 'How do I update my account information?',
@@ -160,6 +150,47 @@ export default function FaqsPage() {
         })}
       </div>
     </StaticPageLayout>
+  );
+}
+
+/** The shop's return window, as the Delivery and Returns page and the product pages give it. */
+function ReturnsAnswer() {
+  const days = useShopSettings()?.return_window_days;
+  if (days === undefined) return null;
+  return (
+    <p>
+      {days > 0
+        ? `You can return items within ${daysText(days)} of delivery, as long as they are in their original condition, unless a product's page gives a return policy of its own.`
+        : "Items cannot be returned, unless a product's page gives a return policy of its own."}{' '}
+      See our{' '}
+      <Link to="/delivery" className={staticLinkClass}>
+        Delivery and Returns
+      </Link>{' '}
+      page for the full details.
+    </p>
+  );
+}
+
+/** How to reach the shop, from its settings. */
+function SupportAnswer() {
+  const shop = useShopSettings();
+  if (!shop) return null;
+  return (
+    <p>
+      Use the{' '}
+      <Link to="/contact" className={staticLinkClass}>
+        Contact
+      </Link>{' '}
+      page, call us on{' '}
+      <a href={telHref(shop.phone)} className={staticLinkClass}>
+        {shop.phone}
+      </a>
+      , or e-mail{' '}
+      <a href={`mailto:${shop.email}`} className={staticLinkClass}>
+        {shop.email}
+      </a>
+      .
+    </p>
   );
 }
 

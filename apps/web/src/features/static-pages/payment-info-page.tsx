@@ -6,6 +6,7 @@ import {
   paymentMethodsQuery,
   type ShopPaymentMethod,
 } from '../../lib/payment-methods.ts';
+import { useShopSettings } from '../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { StaticList, StaticPageLayout, StaticSection } from './static-page-layout.tsx';
 
@@ -27,7 +28,7 @@ function StatusBadge({ available }: { available: boolean }) {
   ) : (
     <p className="inline-flex items-center gap-2 rounded-full bg-gray-100 px-3 py-1 text-sm font-medium text-gray-700 ring-1 ring-gray-300 ring-inset">
       <span aria-hidden="true" className="size-2 rounded-full bg-gray-400" />
-      Not yet available at checkout
+      Not available at checkout
     </p>
   );
 }
@@ -59,7 +60,11 @@ function Steps({ steps }: { steps: string[] }) {
 }
 
 /** What the page says about a method, from what this shop's checkout really offers. */
-function infoOf(method: PaymentMethod, methods: readonly ShopPaymentMethod[]): PaymentMethodInfo {
+function infoOf(
+  method: PaymentMethod,
+  methods: readonly ShopPaymentMethod[],
+  shopName: string,
+): PaymentMethodInfo {
   const prompt = methods.find((m) => m.kind === 'prompt');
   const menu = methods.find((m) => m.kind === 'paybill' || m.kind === 'till');
   const paypal = methods.find((m) => m.method === 'paypal');
@@ -128,14 +133,14 @@ function infoOf(method: PaymentMethod, methods: readonly ShopPaymentMethod[]): P
               steps={[
                 'Add your items to the cart and go to checkout.',
                 'You are sent to PayPal, where you choose how to pay and approve the payment.',
-                'Once you approve, you are brought back to Duka.',
+                `Once you approve, you are brought back to ${shopName}.`,
                 'Your order is confirmed once the payment completes.',
               ]}
             />
           </StaticSection>
           <StaticSection title="Currency">
             <StaticList>
-              <li>All amounts at Duka are in Kenyan shillings (KES).</li>
+              <li>All amounts at {shopName} are in Kenyan shillings (KES).</li>
               <li>
                 PayPal may convert the amount to its settlement currency. Check the amount PayPal
                 shows you before you approve the payment.
@@ -150,7 +155,12 @@ function infoOf(method: PaymentMethod, methods: readonly ShopPaymentMethod[]): P
   return {
     title: name,
     availableAtCheckout: false,
-    intro: <p>{name} is not available at Duka checkout. We will announce when it is.</p>,
+    // Said plainly: the shop does not take it, and the footer does not link it.
+    intro: (
+      <p>
+        {shopName} does not take {name}: it is not offered at checkout.
+      </p>
+    ),
     body: <HowToPayToday methods={methods} />,
   };
 }
@@ -164,11 +174,12 @@ const TITLES: Record<PaymentMethod, string> = {
 export default function PaymentInfoPage({ method }: { method: PaymentMethod }) {
   useDocumentTitle(TITLES[method]);
   const methods = useQuery(paymentMethodsQuery());
-  if (methods.isPending) return <LoadingText />;
+  const shop = useShopSettings();
+  if (methods.isPending || !shop) return <LoadingText />;
   if (methods.isError) {
     return <ErrorText>We could not load how this shop takes payment. Please reload.</ErrorText>;
   }
-  const info = infoOf(method, methods.data.methods);
+  const info = infoOf(method, methods.data.methods, shop.shop_name);
   const { title } = info;
 
   return (

@@ -14,6 +14,7 @@ import type {
   ProductUpdate,
   VariantInput,
   VariantPatch,
+  VariantStock,
 } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
@@ -59,6 +60,10 @@ export const patchVariant = (productId: number, variantId: number, patch: Varian
     method: 'PATCH',
     body: patch,
   });
+
+/** The stock of several of a product's variants at once, all or nothing (All Products' Stock). */
+export const setVariantStock = (productId: number, input: VariantStock) =>
+  api<Product>(`/admin/products/${productId}/variants`, { method: 'PATCH', body: input });
 
 /** The low-stock list: variants on sale with `threshold` units or fewer, the fewest first. */
 export const lowStockQuery = (page: number, limit: number, threshold: number, q: string) =>

@@ -82,3 +82,16 @@ export function useCollectOrder() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
+
+/** A shipped order's courier and tracking number, added or corrected; the shopper is e-mailed. */
+export function useUpdateShipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; courier?: string; tracking_number?: string }) =>
+      api<AdminOrderDetail>(`/admin/orders/${id}/shipment`, { method: 'PATCH', body }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(['admin', 'order', order.id], order);
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminReviewPage } from '@duka/domain';
+import type { AdminReviewPage, Review } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
 export const adminReviewsQuery = (page: number, pageSize: number) =>
@@ -13,7 +13,7 @@ export const adminReviewsQuery = (page: number, pageSize: number) =>
   });
 
 export const setReviewHidden = (id: number, hidden: boolean) =>
-  api<AdminReviewPage['reviews'][number]>(`/admin/reviews/${id}`, {
+  api<Review>(`/admin/reviews/${id}`, {
     method: 'PATCH',
     body: { hidden },
   });

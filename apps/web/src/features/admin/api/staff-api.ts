@@ -1,13 +1,19 @@
 // Staff, invitations, the shop's two-step setting and the audit log (issue 25).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditPage, AuditVerification, Role, StaffInvitation, StaffList } from '@duka/domain';
+import type {
+  AuditPage,
+  AuditVerification,
+  NewStaffInvitation,
+  Role,
+  StaffList,
+} from '@duka/domain';
 import { api, apiBlob } from '../../../lib/api-client.ts';
 
 export const staffQuery = () =>
   queryOptions({ queryKey: ['admin', 'staff'], queryFn: () => api<StaffList>('/admin/staff') });
 
 export const inviteStaff = (email: string, role: Role) =>
-  api<StaffInvitation>('/admin/staff/invitations', { method: 'POST', body: { email, role } });
+  api<NewStaffInvitation>('/admin/staff/invitations', { method: 'POST', body: { email, role } });
 export const changeStaffRole = (userId: number, role: Role) =>
   api<{ message: string }>(`/admin/staff/${userId}`, { method: 'PATCH', body: { role } });
 export const removeStaff = (userId: number) =>

@@ -14,9 +14,11 @@ const SCREENS: readonly (readonly [path: string, label: string, permission: Perm
   ['invoices', 'Invoices', 'invoices.read'],
   ['delivery', 'Delivery', 'delivery.write'],
   ['contacts', 'Contacts', 'contacts.reply'],
+  ['outbox', 'Outbox', 'contacts.reply'],
   ['search-words', 'Search words', 'search.write'],
   ['staff', 'Staff', 'staff.manage'],
   ['audit', 'Audit log', 'audit.read'],
+  ['settings', 'Settings', 'settings.write'],
 ];
 
 const item = ({ isActive }: { isActive: boolean }) =>

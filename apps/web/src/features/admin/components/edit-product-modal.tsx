@@ -1,12 +1,17 @@
-// The Edit Price / Discount / Stock modal of All Products (SPEC §2.14, §4, §5).
+// The Edit Price / Discount / Stock modal of All Products (SPEC §2.14, §4, §5). Stock of a product
+// sold in sizes is each variant's: its dialog lists them (issue 33).
 import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ProductSummary } from '@duka/domain';
 import { PRODUCT_EDIT_MESSAGES } from '@duka/domain/catalog/messages';
 import { shillingsToCents } from '@duka/domain/pricing/money';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useReturnFocus } from '../../../components/ui/use-return-focus.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { patchProduct } from '../api/catalog-admin-api.ts';
+import { LoadingText } from '../../../components/ui/status.tsx';
+import { patchProduct, productQuery } from '../api/catalog-admin-api.ts';
+import { VariantStockModal } from './variant-stock-modal.tsx';
 
 export type EditAction = 'price' | 'discount_percentage' | 'stock';
 
@@ -32,17 +37,39 @@ function initialValue(product: ProductSummary, action: EditAction): string {
   return String(product.stock);
 }
 
-export function EditProductModal({
-  product,
-  action,
-  onClose,
-  onSaved,
-}: {
+interface Props {
   product: ProductSummary;
   action: EditAction;
   onClose: () => void;
   onSaved: () => void;
-}) {
+}
+
+export function EditProductModal(props: Props) {
+  return props.action === 'stock' ? <StockModal {...props} /> : <OneNumberModal {...props} />;
+}
+
+/** Stock: one number, or one per variant for a product sold in sizes (read first). */
+function StockModal(props: Props) {
+  // One dialog gives way to another once the product is read: this one, mounted while the
+  // Stock button still had focus, gives focus back to it when the whole thing closes.
+  useReturnFocus();
+  const detail = useQuery(productQuery(props.product.id));
+  if (detail.isPending) {
+    return (
+      <Modal title={`${TITLES.stock}: ${props.product.title}`} size="sm" onClose={props.onClose}>
+        <LoadingText />
+      </Modal>
+    );
+  }
+  if (detail.data && detail.data.variants.length > 1) {
+    return (
+      <VariantStockModal product={detail.data} onClose={props.onClose} onSaved={props.onSaved} />
+    );
+  }
+  return <OneNumberModal {...props} />;
+}
+
+function OneNumberModal({ product, action, onClose, onSaved }: Props) {
   const [value, setValue] = useState(initialValue(product, action));
   const [saving, setSaving] = useState(false);
   const inputId = useId();

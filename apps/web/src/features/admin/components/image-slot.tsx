@@ -9,11 +9,17 @@ export function ImageSlot({
   url,
   onChange,
   large = false,
+  prompt,
+  aspect,
 }: {
   label: string;
   url: string | null;
   onChange: (url: string | null) => void;
   large?: boolean;
+  /** What the empty slot says (the main image's drop zone says so by default). */
+  prompt?: string;
+  /** The slot's shape as a Tailwind aspect class, when not the product image's. */
+  aspect?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -70,7 +76,7 @@ export function ImageSlot({
           void take(e.dataTransfer.files[0]);
         }}
         className={`flex w-full flex-col items-center justify-center gap-2 overflow-hidden rounded-xl border-2 border-dashed text-sm text-slate-600 ${
-          large ? 'aspect-[4/3]' : 'aspect-square'
+          aspect ?? (large ? 'aspect-[4/3]' : 'aspect-square')
         } ${over ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
       >
         {url ? (
@@ -90,7 +96,7 @@ export function ImageSlot({
               ⬆
             </span>
             <span className="px-2 text-center">
-              {large ? 'Drop the main image here, or click to browse' : label}
+              {prompt ?? (large ? 'Drop the main image here, or click to browse' : label)}
             </span>
           </>
         )}

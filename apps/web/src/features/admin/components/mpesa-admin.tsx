@@ -7,7 +7,7 @@ import type { StatementReconciliation, UnmatchedPayment } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyText, ErrorText, FormMessage, LoadingText } from '../../../components/ui/status.tsx';
-import { formatUsDate } from '../../../lib/dates.ts';
+import { formatNairobiDate, formatNairobiDateTime } from '../../../lib/dates.ts';
 import {
   c2bRegistrationQuery,
   unmatchedPaymentsQuery,
@@ -80,7 +80,7 @@ export function UnmatchedPayments() {
                 <p className="font-mono font-semibold">{p.trans_id}</p>
                 <p className="text-sm text-slate-600">
                   {formatKsh(p.amount)} · account “{p.bill_ref || 'none'}” ·{' '}
-                  {p.name ?? 'unknown payer'} · {formatUsDate(p.received_at)}
+                  {p.name ?? 'unknown payer'} · {formatNairobiDateTime(p.received_at)}
                   {p.source === 'statement' && ' · from the statement'}
                 </p>
                 {p.note && <p className="text-sm text-amber-800">{p.note}</p>}
@@ -198,7 +198,7 @@ export function PaybillRegistration() {
       </h2>
       <p role="status" className={r.status === 'registered' ? 'text-emerald-800' : 'text-red-700'}>
         {r.status === 'registered'
-          ? `Registered${r.registeredAt ? ` on ${formatUsDate(r.registeredAt)}` : ''}: Daraja sends payments to the shop.`
+          ? `Registered${r.registeredAt ? ` on ${formatNairobiDate(r.registeredAt)}` : ''}: Daraja sends payments to the shop.`
           : `Not registered: ${r.message || 'not tried yet'}.${r.nextAttemptAt ? ' The shop tries again by itself.' : ''}`}
       </p>
       <Button className="mt-2" onClick={() => again.mutate()} disabled={again.isPending}>

@@ -40,3 +40,24 @@ describe('the variants of a new product', () => {
     ]);
   });
 });
+
+describe('giving a product options after its stock was typed (issue 33)', () => {
+  const options = [{ name: 'Size', values: '38, 39' }];
+
+  it('gives the typed stock to the first combination, the others none', () => {
+    const sent = variantsOf({ options, rows: {}, carriedStock: '5' });
+    expect(sent.variants).toEqual([
+      { options: { Size: '38' }, stock: 5 },
+      { options: { Size: '39' }, stock: 0 },
+    ]);
+  });
+
+  it('keeps what is typed in the first row over the carried stock', () => {
+    const sent = variantsOf({
+      options,
+      rows: { '38': { sell: true, sku: '', price: '', stock: '2' } },
+      carriedStock: '5',
+    });
+    expect(sent.variants.map((v) => v.stock)).toEqual([2, 0]);
+  });
+});

@@ -19,6 +19,11 @@ export interface RowDraft {
 export interface VariantsDraft {
   options: OptionDraft[];
   rows: Record<string, RowDraft>;
+  /**
+   * The stock typed before the product had options (issue 33): the first combination's, until
+   * its row is changed, so giving a product sizes does not throw away what was typed.
+   */
+  carriedStock?: string | undefined;
 }
 
 export const EMPTY_VARIANTS: VariantsDraft = { options: [], rows: {} };
@@ -52,13 +57,30 @@ export function combinationsOf(options: { values: string[] }[]): string[][] {
 
 const keyOf = (values: string[]) => values.join(' / ');
 
+/** A row as typed, or as it starts: the first combination carries the stock typed before. */
+function rowOf(draft: VariantsDraft, key: string, first: boolean): RowDraft {
+  const typed = draft.rows[key];
+  if (typed) return typed;
+  const carried = draft.carriedStock?.trim();
+  return first && carried ? { ...NEW_ROW, stock: carried } : NEW_ROW;
+}
+
+/** '5' when a stock other than nothing or 0 was typed before there were options. */
+const carriedStockOf = (draft: VariantsDraft) => {
+  const carried = draft.carriedStock?.trim() ?? '';
+  return carried !== '' && Number(carried) !== 0 ? carried : null;
+};
+
 /**
  * The variants to create, and for each the key of its row, so a refusal at `variants.N.sku`
  * finds its cell.
  */
 export function variantsOf(draft: VariantsDraft) {
   const options = optionsOf(draft);
-  const sold = combinationsOf(options).filter((c) => (draft.rows[keyOf(c)] ?? NEW_ROW).sell);
+  const all = combinationsOf(options);
+  const firstKey = all[0] ? keyOf(all[0]) : null;
+  const rowAt = (values: string[]) => rowOf(draft, keyOf(values), keyOf(values) === firstKey);
+  const sold = all.filter((c) => rowAt(c).sell);
   return {
     // A value no sold combination has is left out: the shop would show it as a choice for nothing.
     options: options.map((o, i) => ({
@@ -67,7 +89,7 @@ export function variantsOf(draft: VariantsDraft) {
     })),
     keys: sold.map(keyOf),
     variants: sold.map((values) => {
-      const row = draft.rows[keyOf(values)] ?? NEW_ROW;
+      const row = rowAt(values);
       const stock = row.stock.trim() === '' ? 0 : Number(row.stock);
       return {
         options: Object.fromEntries(options.map((o, i) => [o.name, values[i]!])),
@@ -116,11 +138,13 @@ export function NewVariants({
       ...draft,
       options: draft.options.map((o, j) => (j === i ? { ...o, [key]: value } : o)),
     });
+  const first = combinations[0] ? keyOf(combinations[0]) : null;
   const setRow = (key: string, change: Partial<RowDraft>) =>
     onChange({
       ...draft,
-      rows: { ...draft.rows, [key]: { ...(draft.rows[key] ?? NEW_ROW), ...change } },
+      rows: { ...draft.rows, [key]: { ...rowOf(draft, key, key === first), ...change } },
     });
+  const carried = carriedStockOf(draft);
 
   return (
     <section
@@ -179,6 +203,12 @@ export function NewVariants({
           Add an option
         </Button>
       )}
+      {carried && first && !draft.rows[first] && (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          The stock of {carried} typed before is now {first}’s: change it below if it belongs to
+          other sizes or colours.
+        </p>
+      )}
       {combinations.length > 0 && (
         <div className="relative overflow-x-auto">
           <table className="w-full min-w-[34rem] text-sm">
@@ -201,7 +231,7 @@ export function NewVariants({
             <tbody>
               {combinations.map((values) => {
                 const key = keyOf(values);
-                const row = draft.rows[key] ?? NEW_ROW;
+                const row = rowOf(draft, key, key === first);
                 return (
                   <tr key={key} className="border-t border-slate-100 align-top">
                     <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-800">

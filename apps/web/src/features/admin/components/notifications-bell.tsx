@@ -27,8 +27,8 @@ function MessageItem({ message, onReplied }: { message: AdminMessage; onReplied:
     setSending(true);
     setError('');
     try {
-      await replyToMessage(message.id, draft);
-      window.alert(REPLY_MESSAGES.sent);
+      // The server's words: SPEC's 'Reply sent successfully!', or, with no mail server, the truth.
+      window.alert((await replyToMessage(message.id, draft)).message);
       onReplied();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The reply could not be sent.');
@@ -109,13 +109,18 @@ export function NotificationsBell() {
   useEffect(() => {
     if (!open) return;
     const close = () => setOpen(false);
+    // SPEC: the panel closes when the page scrolls. A scroll event is delivered a frame after the
+    // scroll itself, so one from before the panel opened (the page brought to the top so the bell
+    // could be clicked) may arrive after: only a page that moved since it opened closes it.
+    const openedAt = window.scrollY;
+    const onScroll = () => Math.abs(window.scrollY - openedAt) >= 1 && close();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
     const onClick = (e: MouseEvent) => !wrapper.current?.contains(e.target as Node) && close();
-    window.addEventListener('scroll', close, { passive: true });
+    window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('keydown', onKey);
     window.addEventListener('mousedown', onClick);
     return () => {
-      window.removeEventListener('scroll', close);
+      window.removeEventListener('scroll', onScroll);
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('mousedown', onClick);
     };

@@ -163,10 +163,13 @@ export function AddVariantForm({ product }: { product: Product }) {
 }
 
 /** A product without options given its sizes and colours: its one variant leaves sale. */
-export function GiveOptions({ product }: { product: Product }) {
+export function GiveOptions({ product, typedStock }: { product: Product; typedStock?: string }) {
   const notice = useNotice();
   const refresh = useRefresh();
-  const [draft, setDraft] = useState<VariantsDraft>(EMPTY_VARIANTS);
+  const [options, setOptions] = useState<VariantsDraft>(EMPTY_VARIANTS);
+  // Its stock (as typed in the editor, else as saved) goes to the first combination, so giving
+  // it sizes loses no units (issue 33).
+  const draft: VariantsDraft = { ...options, carriedStock: typedStock ?? String(product.stock) };
   const [keys, setKeys] = useState<string[]>([]);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -192,7 +195,11 @@ export function GiveOptions({ product }: { product: Product }) {
 
   return (
     <div className="space-y-3">
-      <NewVariants draft={draft} onChange={setDraft} errors={rowErrors(fields, keys)} />
+      <NewVariants
+        draft={draft}
+        onChange={({ options: o, rows }) => setOptions({ options: o, rows })}
+        errors={rowErrors(fields, keys)}
+      />
       {draft.options.length > 0 && (
         <Button variant="secondary" disabled={busy} onClick={save}>
           {busy ? 'Saving…' : 'Save sizes and colours'}

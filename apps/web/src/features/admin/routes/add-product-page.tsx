@@ -1,10 +1,13 @@
 // Add Product (SPEC §2.14, §4, §5): the fields of a new product and up to three images; beyond
-// the specification (issue 21), its stock and SKU, or its sizes and colours with a row each.
+// the specification (issue 21), its stock and SKU, or its sizes and colours with a row each. Once
+// added, the form clears as the specification says, and links to what was made (issue 33).
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_EDIT_MESSAGES } from '@duka/domain/catalog/messages';
 import { shillingsToCents } from '@duka/domain/pricing/money';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormMessage } from '../../../components/ui/status.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -42,6 +45,9 @@ export default function AddProductPage() {
   const [sentKeys, setSentKeys] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [added, setAdded] = useState<{ id: number; title: string } | null>(null);
+  // The stock typed before options were given goes to the first combination.
+  const sizesDraft: VariantsDraft = { ...variants, carriedStock: values.stock };
 
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -51,12 +57,13 @@ export default function AddProductPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFieldErrors({});
+    setAdded(null);
     setSaving(true);
-    const sizes = variantsOf(variants);
+    const sizes = variantsOf(sizesDraft);
     setSentKeys(sizes.keys);
     const inSizes = sizes.options.length > 0;
     try {
-      await createProduct({
+      const { product } = await createProduct({
         title: values.title,
         brand: values.brand,
         description: values.description,
@@ -68,13 +75,13 @@ export default function AddProductPage() {
           .filter(Boolean),
         images: images.filter((u): u is string => !!u),
         category: values.category,
+        // With sizes, the SKU is the product's: its variants' are made from it (KAZ-1-38).
+        ...(values.sku.trim() ? { sku: values.sku.trim() } : {}),
         ...(inSizes
           ? { options: sizes.options, variants: sizes.variants }
-          : {
-              stock: values.stock.trim() === '' ? 0 : Number(values.stock),
-              ...(values.sku.trim() ? { sku: values.sku.trim() } : {}),
-            }),
+          : { stock: values.stock.trim() === '' ? 0 : Number(values.stock) }),
       });
+      setAdded({ id: product.id, title: product.title });
       setValues(EMPTY);
       setImages([null, null, null]);
       setVariants(EMPTY_VARIANTS);
@@ -122,12 +129,11 @@ export default function AddProductPage() {
             {text('price', 'Price (Ksh)', 'price', 'number')}
             {text('discount', 'Discount (%)', 'discountPercentage', 'number')}
           </div>
-          {variants.options.length === 0 && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              {text('stock', 'Stock', 'stock', 'number')}
-              {text('sku', 'SKU (optional)', 'sku')}
-            </div>
-          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {/* Sold in sizes: the stock is each combination's, below. */}
+            {variants.options.length === 0 && text('stock', 'Stock', 'stock', 'number')}
+            {text('sku', 'SKU (optional)', 'sku')}
+          </div>
           {text('tags', 'Tags (comma-separated)')}
           <Field label="Publish Category" error={fieldErrors.category}>
             {(a11y) => (
@@ -167,11 +173,24 @@ export default function AddProductPage() {
       </div>
       <div className="mt-6">
         <NewVariants
-          draft={variants}
-          onChange={setVariants}
+          draft={sizesDraft}
+          onChange={({ options, rows }) => setVariants({ options, rows })}
           errors={rowErrors(fieldErrors, sentKeys)}
         />
       </div>
+      {added && (
+        <FormMessage kind="success" className="mt-6">
+          <span className="font-semibold">{added.title}</span> was added.{' '}
+          <Link to={`/products/${added.id}`} className="font-medium underline">
+            View it in the shop
+          </Link>{' '}
+          or{' '}
+          <Link to={`/dashboard/products/${added.id}/edit`} className="font-medium underline">
+            edit its details
+          </Link>
+          .
+        </FormMessage>
+      )}
       <Button type="submit" className="mt-6" disabled={saving}>
         {saving ? 'Adding...' : 'Add Products'}
       </Button>

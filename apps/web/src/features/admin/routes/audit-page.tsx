@@ -1,9 +1,16 @@
 // The audit log (issue 25): who changed what and when, filtered by person, record, action and
 // days, newest first; the same as CSV; owners can verify its hash chain. Nothing here edits a row.
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '@duka/domain';
+import type { AuditListEntry } from '@duka/domain';
+import {
+  AUDIT_ACTION_WORDS,
+  auditActionWords,
+  RECORD_TYPE_WORDS,
+  recordTypeWords,
+  roleWords,
+} from '@duka/domain/admin/words';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -16,37 +23,78 @@ import { AuditChanges, auditTime } from '../components/audit-changes.tsx';
 import { VerifyAuditLog } from '../components/verify-audit-log.tsx';
 
 const PAGE_SIZE = 20;
-const FIELDS: readonly (readonly [keyof AuditFilters, string, string])[] = [
+type Filter = keyof AuditFilters;
+const TEXT_FIELDS: readonly (readonly [Filter, string, string])[] = [
   ['actor', 'Person (e-mail or id)', 'text'],
-  ['action', 'Action', 'text'],
-  ['entity', 'Record type', 'text'],
   ['entity_id', 'Record id', 'text'],
   ['from', 'From', 'date'],
   ['to', 'To', 'date'],
 ];
+const FILTERS: readonly Filter[] = ['actor', 'action', 'entity', 'entity_id', 'from', 'to'];
 
-const columns: Column<AuditEntry>[] = [
+/** The actions by what they act on ('product', 'order'…), for the action select's groups. */
+const ACTION_GROUPS = Object.entries(
+  Object.keys(AUDIT_ACTION_WORDS).reduce<Record<string, string[]>>((groups, action) => {
+    const prefix = action.split('.')[0]!;
+    (groups[prefix] ??= []).push(action);
+    return groups;
+  }, {}),
+);
+
+/** Where a record of the log is opened in the back office, when it has a page. */
+function recordLink(e: AuditListEntry): string | null {
+  if (!e.entity_id) return null;
+  if (e.entity === 'product') return `/dashboard/products/${e.entity_id}/edit`;
+  if (e.entity === 'order') return `/dashboard/orders/${e.entity_id}`;
+  if (e.entity === 'user') return `/dashboard/customers/${e.entity_id}`;
+  return null;
+}
+
+function RecordCell({ entry: e }: { entry: AuditListEntry }) {
+  const type = recordTypeWords(e.entity);
+  const name = e.record_name ?? (e.entity_id ? `${type} ${e.entity_id}` : null);
+  const link = recordLink(e);
+  if (!name) return <>{type}</>;
+  return (
+    <span>
+      {e.record_name && <span className="block text-xs text-slate-500">{type}</span>}
+      {link ? (
+        <Link to={link} className="text-brand-700 underline underline-offset-2">
+          {name}
+        </Link>
+      ) : (
+        name
+      )}
+    </span>
+  );
+}
+
+const columns: Column<AuditListEntry>[] = [
   { header: 'When', cell: (e) => <span className="whitespace-nowrap">{auditTime(e.at)}</span> },
   {
     header: 'Who',
     cell: (e) => (
       <span>
-        {e.actor_email ?? '—'}
-        {e.actor_role && <span className="block text-xs text-slate-500">{e.actor_role}</span>}
+        {e.actor_email ?? 'The shop itself'}
+        {e.actor_role && (
+          <span className="block text-xs text-slate-500">{roleWords(e.actor_role)}</span>
+        )}
       </span>
     ),
   },
-  { header: 'Action', cell: (e) => <span className="font-mono text-xs">{e.action}</span> },
-  { header: 'Record', cell: (e) => `${e.entity}${e.entity_id ? ` ${e.entity_id}` : ''}` },
+  { header: 'Action', cell: (e) => auditActionWords(e.action) },
+  { header: 'Record', cell: (e) => <RecordCell entry={e} /> },
   { header: 'Change', cell: (e) => <AuditChanges entry={e} /> },
   { header: 'From', cell: (e) => <span className="text-xs">{e.ip ?? '—'}</span> },
 ];
+
+const fieldClass = 'min-h-10 w-full rounded-lg border border-slate-300 bg-white px-3';
 
 export default function AuditPage() {
   useDocumentTitle('Audit log');
   const [params, setParams] = useSearchParams();
   const filters: AuditFilters = Object.fromEntries(
-    FIELDS.map(([key]) => [key, params.get(key) ?? '']),
+    FILTERS.map((key) => [key, params.get(key) ?? '']),
   );
   const [draft, setDraft] = useState<AuditFilters>(filters);
   const [page, setPage] = useState(1);
@@ -54,6 +102,8 @@ export default function AuditPage() {
   const list = useQuery(auditQuery(filters, page, PAGE_SIZE));
   const can = useCan();
 
+  const setDraftOf = (key: Filter) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setPage(1);
@@ -85,15 +135,51 @@ export default function AuditPage() {
         className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-3"
         aria-label="Filter the audit log"
       >
-        {FIELDS.map(([key, label, type]) => (
+        <label className="text-sm">
+          <span className="mb-1 block font-medium text-slate-700">Action</span>
+          <select
+            name="action"
+            value={draft.action ?? ''}
+            onChange={setDraftOf('action')}
+            className={fieldClass}
+          >
+            <option value="">Every action</option>
+            {ACTION_GROUPS.map(([prefix, actions]) => (
+              <optgroup key={prefix} label={recordTypeWords(prefix)}>
+                {actions.map((action) => (
+                  <option key={action} value={action}>
+                    {auditActionWords(action)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium text-slate-700">Record type</span>
+          <select
+            name="entity"
+            value={draft.entity ?? ''}
+            onChange={setDraftOf('entity')}
+            className={fieldClass}
+          >
+            <option value="">Every record</option>
+            {Object.entries(RECORD_TYPE_WORDS).map(([entity, words]) => (
+              <option key={entity} value={entity}>
+                {words}
+              </option>
+            ))}
+          </select>
+        </label>
+        {TEXT_FIELDS.map(([key, label, type]) => (
           <label key={key} className="text-sm">
             <span className="mb-1 block font-medium text-slate-700">{label}</span>
             <input
               type={type}
               name={key}
               value={draft[key] ?? ''}
-              onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-              className="min-h-10 w-full rounded-lg border border-slate-300 px-3"
+              onChange={setDraftOf(key)}
+              className={fieldClass}
             />
           </label>
         ))}

@@ -9,12 +9,12 @@ import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx'
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { formatNairobiDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { customerQuery } from '../api/customers-api.ts';
 
 const PAGE_SIZE = 10;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium' });
+const day = formatNairobiDate;
 
 const orderColumns: Column<Order>[] = [
   {

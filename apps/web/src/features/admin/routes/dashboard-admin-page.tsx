@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
-import { formatUsDate } from '../../../lib/dates.ts';
+import { formatNairobiDate } from '../../../lib/dates.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
@@ -22,7 +22,7 @@ const count = new Intl.NumberFormat('en-KE');
 const columns: Column<DashboardOrder>[] = [
   { header: 'Id', cell: (o) => o.id },
   { header: 'Customer Name', cell: (o) => o.username },
-  { header: 'Order Date', cell: (o) => formatUsDate(o.created_at) },
+  { header: 'Order Date', cell: (o) => formatNairobiDate(o.created_at) },
   {
     header: 'Item',
     cell: (o) => (

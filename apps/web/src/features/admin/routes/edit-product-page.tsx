@@ -253,7 +253,7 @@ function Editor({ product }: { product: Product }) {
                 {text('price', 'Price (Ksh)', 'price', 'number')}
                 {text('discount', 'Discount (%)', 'discountPercentage', 'number')}
               </section>
-              <GiveOptions product={product} />
+              <GiveOptions product={product} typedStock={values.stock} />
             </>
           )}
           <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">

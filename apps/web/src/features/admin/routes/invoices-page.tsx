@@ -7,21 +7,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminInvoice, InvoiceStatus } from '@duka/domain';
 import { INVOICE_STATUSES } from '@duka/domain/tax/invoice-schemas';
 import { formatKshExact } from '@duka/domain/pricing/money';
+import { errorInWords, INVOICE_STATUS_WORDS } from '@duka/domain/admin/words';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatNairobiDate, formatNairobiDateTime } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { invoiceQueries, retryInvoice } from '../api/invoices-admin-api.ts';
 
 const PAGE_SIZE = 20;
 
 const STATUS_LOOK: Record<InvoiceStatus, [string, string]> = {
-  pending: ['Pending', 'bg-amber-100 text-amber-800'],
-  sent: ['Sent', 'bg-emerald-100 text-emerald-800'],
-  failed: ['Failed', 'bg-rose-100 text-rose-800'],
+  pending: [INVOICE_STATUS_WORDS.pending!, 'bg-amber-100 text-amber-800'],
+  sent: [INVOICE_STATUS_WORDS.sent!, 'bg-emerald-100 text-emerald-800'],
+  failed: [INVOICE_STATUS_WORDS.failed!, 'bg-rose-100 text-rose-800'],
 };
+
+/** A message ending as a sentence does, so the next one can follow it. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 function Device() {
   const device = useQuery(invoiceQueries.device());
@@ -49,7 +53,7 @@ function Device() {
         <dt className="text-slate-500">Status</dt>
         <dd>
           {d.initialised
-            ? `Initialised ${d.initialised_at ? formatDate(d.initialised_at) : ''}`
+            ? `Initialised ${d.initialised_at ? formatNairobiDate(d.initialised_at) : ''}`
             : 'Not initialised yet: it is initialised with the first invoice.'}
         </dd>
         {d.sdc_id && (
@@ -83,7 +87,8 @@ function InvoiceState({ invoice }: { invoice: AdminInvoice }) {
       )}
       {invoice.status === 'pending' && invoice.last_error && (
         <span className="mt-1 block text-xs wrap-anywhere text-slate-600">
-          Attempt {invoice.attempts}: {invoice.last_error} It will be tried again.
+          Attempt {invoice.attempts}: {sentence(errorInWords(invoice.last_error))} It will be tried
+          again.
         </span>
       )}
       {invoice.status === 'failed' && (
@@ -128,7 +133,7 @@ const columns: Column<AdminInvoice>[] = [
       </Link>
     ),
   },
-  { header: 'Issued', cell: (i) => formatDate(i.created_at) },
+  { header: 'Issued', cell: (i) => formatNairobiDateTime(i.created_at) },
   {
     header: 'Total',
     cell: (i) => (i.total === null ? '—' : formatKshExact(i.total)),

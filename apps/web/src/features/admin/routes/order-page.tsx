@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminOrderDetail } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
+import { paymentWords } from '@duka/domain/admin/words';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { OrderTimeline } from '../../../components/ui/order-timeline.tsx';
@@ -16,6 +17,7 @@ import { useCan } from '../../../lib/use-can.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminOrderQuery } from '../api/orders-admin-api.ts';
 import { CollectControl } from '../components/collect-control.tsx';
+import { ShipmentForm } from '../components/shipment-form.tsx';
 import { StatusControl } from '../components/status-control.tsx';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 
@@ -154,6 +156,12 @@ export default function AdminOrderPage() {
             <p className="text-sm text-slate-600">Your role cannot move orders.</p>
           )}
         </Card>
+        {o.status === 'shipped' && can('orders.fulfil') && (
+          <Card title="Courier and tracking">
+            {/* A new key when the saved values change starts the form on them. */}
+            <ShipmentForm key={`${o.courier}|${o.tracking_number}`} order={o} />
+          </Card>
+        )}
         <Card title="Payments">
           {o.payments.length === 0 ? (
             <p className="text-sm text-slate-600">No payment yet.</p>
@@ -161,7 +169,7 @@ export default function AdminOrderPage() {
             <ul className="space-y-1 text-sm">
               {o.payments.map((p) => (
                 <li key={p.id}>
-                  {p.method} · {p.status} · {formatKsh(p.amount)}
+                  {paymentWords(p.method, p.status)} · {formatKsh(p.amount)}
                   {p.transaction_id && <span className="font-mono"> · {p.transaction_id}</span>}
                 </li>
               ))}

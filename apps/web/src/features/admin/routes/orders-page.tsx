@@ -6,12 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '@duka/domain/orders/lifecycle';
 import type { AdminOrder, OrderStatus } from '@duka/domain';
-import { CENTS_PER_SHILLING, divideRoundHalfUp } from '@duka/domain/pricing/money';
+import { formatKsh } from '@duka/domain/pricing/money';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
-import { formatUsDate } from '../../../lib/dates.ts';
+import { formatNairobiDate } from '../../../lib/dates.ts';
 import { formatKenyanPhone } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { OrderStatusBadge, orderStatusLabel } from '../../../components/ui/order-status-badge.tsx';
@@ -21,13 +21,9 @@ import { CollectControl } from '../components/collect-control.tsx';
 import { OrdersExport } from '../components/orders-export.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 
+// SPEC §2.14 writes this screen's dates MM/DD/YYYY and its amounts 'Kshs'; issue 33 makes them
+// Kenyan like every other screen: '27 Nov 2026' and 'Ksh 1,300' (still whole shillings).
 const PAGE_SIZE = 10;
-const whole = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
-
-/** SPEC §2.14 writes this screen's amounts as 'Kshs', rounded to whole shillings. */
-export function formatKshs(cents: number): string {
-  return `Kshs ${whole.format(divideRoundHalfUp(cents, CENTS_PER_SHILLING))}`;
-}
 
 export default function OrdersPage() {
   useDocumentTitle('Orders');
@@ -63,10 +59,10 @@ export default function OrdersPage() {
         </>
       ),
     },
-    { header: 'Order Date', cell: (o) => formatUsDate(o.created_at) },
+    { header: 'Order Date', cell: (o) => formatNairobiDate(o.created_at) },
     { header: 'Shipping Address', cell: (o) => o.shipping_address, className: 'lg:max-w-56' },
     { header: 'Payment Method', cell: (o) => o.payment_method },
-    { header: 'Amount', cell: (o) => formatKshs(o.order_total), className: 'whitespace-nowrap' },
+    { header: 'Amount', cell: (o) => formatKsh(o.order_total), className: 'whitespace-nowrap' },
     {
       header: 'Status',
       cell: (o) => (
@@ -141,7 +137,7 @@ export default function OrdersPage() {
               <div className="flex justify-between gap-4 lg:justify-start">
                 <span>Total of this page:</span>
                 <span>
-                  {formatKshs(orders.data.orders.reduce((sum, o) => sum + o.order_total, 0))}
+                  {formatKsh(orders.data.orders.reduce((sum, o) => sum + o.order_total, 0))}
                 </span>
               </div>
             }

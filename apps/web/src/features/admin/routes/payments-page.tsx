@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminPayment } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
+import { codeInWords } from '@duka/domain/admin/words';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
-import { formatUsDate } from '../../../lib/dates.ts';
+import { formatNairobiDateTime } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminPaymentsQuery } from '../api/payments-admin-api.ts';
 import {
@@ -22,6 +23,7 @@ const PAGE_SIZE = 10;
 
 const PAYMENT_STATUSES: Record<string, [string, string]> = {
   created: ['Awaiting payment', 'bg-amber-100 text-amber-800'],
+  capturing: ['Being confirmed', 'bg-amber-100 text-amber-800'],
   captured: ['Paid', 'bg-emerald-100 text-emerald-800'],
   failed: ['Failed', 'bg-rose-100 text-rose-800'],
   cancelled: ['Cancelled', 'bg-slate-200 text-slate-700'],
@@ -31,7 +33,7 @@ const PAYMENT_STATUSES: Record<string, [string, string]> = {
 
 function PaymentStatus({ payment }: { payment: AdminPayment }) {
   const [label, colours] = PAYMENT_STATUSES[payment.status] ?? [
-    payment.status,
+    codeInWords(payment.status),
     'bg-slate-100 text-slate-700',
   ];
   return (
@@ -76,7 +78,7 @@ function PaymentStatus({ payment }: { payment: AdminPayment }) {
 
 const columns: Column<AdminPayment>[] = [
   { header: 'Id', cell: (p) => p.order_id },
-  { header: 'Order Date', cell: (p) => formatUsDate(p.created_at) },
+  { header: 'Order Date', cell: (p) => formatNairobiDateTime(p.created_at) },
   { header: 'Shipping Address', cell: (p) => p.shipping_address, className: 'lg:max-w-64' },
   { header: 'Payment Method', cell: (p) => p.payment_method },
   { header: 'Phone', cell: (p) => p.phone ?? '—', className: 'whitespace-nowrap' },

@@ -1,4 +1,5 @@
-// Every review (SPEC §2.14): two columns of cards, 6 a page.
+// Every review (SPEC §2.14): two columns of cards, 6 a page; each names its product by title,
+// where the specification shows its id (issue 33).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { HalfStars } from '../../../components/ui/half-stars.tsx';
 import { NumberedPager } from '../../../components/ui/numbered-pager.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatNairobiDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminReviewsQuery, setReviewHidden } from '../api/reviews-admin-api.ts';
 
@@ -81,10 +82,10 @@ export default function ReviewsPage() {
                         to={`/products/${review.product_id}`}
                         className="font-medium text-brand-700 hover:underline"
                       >
-                        {review.product_id}
+                        {review.product_title}
                       </Link>
                     </span>
-                    <time dateTime={review.date}>{formatDate(review.date)}</time>
+                    <time dateTime={review.date}>{formatNairobiDate(review.date)}</time>
                   </footer>
                 </article>
               </li>

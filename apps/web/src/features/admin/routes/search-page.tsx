@@ -7,7 +7,7 @@ import { displayPriceCents, formatKsh, percentToBasisPoints } from '@duka/domain
 import NotFoundPage from '../../../components/ui/not-found-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
-import { formatUsDate } from '../../../lib/dates.ts';
+import { formatNairobiDate } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
@@ -159,7 +159,7 @@ export default function SearchPage() {
                   Order {o.id}
                 </Link>
                 <span className="wrap-anywhere text-slate-600">{o.user_email}</span>
-                <span className="text-slate-500">{formatUsDate(o.created_at)}</span>
+                <span className="text-slate-500">{formatNairobiDate(o.created_at)}</span>
                 <span className="ml-auto flex items-center gap-3">
                   <span className="font-semibold text-slate-900">{formatKsh(o.order_total)}</span>
                   <OrderStatusBadge status={o.status} />

@@ -1,5 +1,6 @@
 // The Staff screen against a stand-in API (issue 32): the switch 'Require two-step sign-in' shows
-// why the server refused it, and a pending invitation can be withdrawn from the list.
+// why the server refused it, and a pending invitation can be withdrawn from the list. Issue 33: an
+// invitation is said to be sent only when a mail server will take it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -36,6 +37,7 @@ const INVITATION = {
   role: 'finance' as const,
   created_at: '2026-11-20T08:00:00Z',
   expires_at: '2026-11-23T08:00:00Z',
+  waiting_for_mail: false,
 };
 let list: StaffList;
 
@@ -159,5 +161,45 @@ describe('pending invitations', () => {
     confirm.mockReturnValue(true);
     fireEvent.click(button);
     expect((await screen.findByText(error)).getAttribute('role')).toBe('alert');
+  });
+});
+
+describe('inviting someone', () => {
+  const invite = async (delivery: 'queued' | 'held') => {
+    routes['POST /api/admin/staff/invitations'] = (init) => {
+      const { email, role } = JSON.parse(String(init?.body)) as { email: string; role: string };
+      return {
+        status: 201,
+        body: { ...INVITATION, id: 8, email, role, waiting_for_mail: true, delivery },
+      };
+    };
+    renderPage();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'E-mail' }), {
+      target: { value: 'otieno@example.co.ke' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+  };
+
+  it("says 'sent' when a mail server will take the invitation", async () => {
+    await invite('queued');
+    expect(await screen.findByText('Invitation sent to otieno@example.co.ke.')).toBeTruthy();
+  });
+
+  it('says it is saved, not sent, while the shop has no mail server', async () => {
+    await invite('held');
+    expect(
+      await screen.findByText(
+        'Invitation to otieno@example.co.ke saved: it will be e-mailed when the shop can send mail.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Invitation sent/)).toBeNull();
+  });
+
+  it('lists an invitation whose mail has not gone without a date its link does not have', async () => {
+    list = { ...list, invitations: [{ ...INVITATION, waiting_for_mail: true }] };
+    renderPage();
+    expect(
+      await screen.findByText('wanjiru@example.co.ke, as Finance (not e-mailed yet)'),
+    ).toBeTruthy();
   });
 });

@@ -4,7 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ROLE_LABELS, ROLES, type Role } from '@duka/domain/staff/permissions';
+import { formatNairobiDateTime } from '../../../lib/dates.ts';
 import type { StaffInvitation, StaffMember } from '@duka/domain';
+import { HELD_MESSAGES } from '@duka/domain/outbox/words';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
@@ -71,7 +73,12 @@ function InviteForm() {
     send
       .mutateAsync()
       .then((invitation) => {
-        setMessage({ kind: 'success', text: `Invitation sent to ${invitation.email}.` });
+        // "Sent" only when a mail server will take it; otherwise what is true.
+        const text =
+          invitation.delivery === 'queued'
+            ? `Invitation sent to ${invitation.email}.`
+            : HELD_MESSAGES.invitation(invitation.email);
+        setMessage({ kind: 'success', text });
         setEmail('');
         void queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] });
       })
@@ -207,13 +214,12 @@ function PendingInvitation({
 }) {
   const [failure, setFailure] = useState('');
   const withdraw = useMutation({ mutationFn: () => withdrawInvitation(invitation.id) });
-  const until = new Date(invitation.expires_at).toLocaleString('en-KE', {
-    timeZone: 'Africa/Nairobi',
-  });
+  const until = formatNairobiDateTime(invitation.expires_at);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2">
       <span>
-        {invitation.email}, as {ROLE_LABELS[invitation.role]} (until {until})
+        {invitation.email}, as {ROLE_LABELS[invitation.role]}{' '}
+        {invitation.waiting_for_mail ? '(not e-mailed yet)' : `(until ${until})`}
       </span>
       <Button
         variant="secondary"

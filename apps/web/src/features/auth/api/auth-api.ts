@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, MfaChallenge, User } from '@duka/domain';
+import type {
+  ForgotPasswordAnswer,
+  LoginInput,
+  LoginResponse,
+  MfaChallenge,
+  User,
+} from '@duka/domain';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
 export const authQueries = {
@@ -43,7 +49,7 @@ export async function endSession(accessToken: string, delaysMs = [1_000, 5_000, 
 }
 
 export const requestPasswordReset = (email: string) =>
-  api<{ message: string }>('/forgot-password', { method: 'POST', body: { email } });
+  api<ForgotPasswordAnswer>('/forgot-password', { method: 'POST', body: { email } });
 
 /** Resolves when the link still works; an ApiError with status 410 when it does not. */
 export const checkResetLink = (token: string) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Stars } from '../../../components/ui/stars.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatNairobiDate } from '../../../lib/dates.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { WriteReview } from './write-review.tsx';
 
@@ -24,7 +24,7 @@ export function ReviewsSection({ productId }: { productId: number }) {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-medium">{review.reviewer_name}</p>
                 <time dateTime={review.date} className="text-sm text-slate-500">
-                  {formatDate(review.date)}
+                  {formatNairobiDate(review.date)}
                 </time>
               </div>
               <Stars rating={review.rating} className="my-1" />

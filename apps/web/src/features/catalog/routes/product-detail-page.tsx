@@ -18,24 +18,17 @@ import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { deliveryQueries, deliverySummary } from '../../../lib/delivery.ts';
 import { rememberViewed } from '../../../lib/recently-viewed.ts';
+import { useShopSettings } from '../../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useHttpStatus } from '../../../lib/server-response.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { ImageGallery } from '../components/image-gallery.tsx';
+import { ProductFacts } from '../components/product-facts.tsx';
 import { ProductPrice } from '../components/product-card.tsx';
 import { RelatedProducts } from '../components/related-products.tsx';
 import { ReviewsSection } from '../components/reviews-section.tsx';
 import { TopPicksStrip } from '../components/top-picks-strip.tsx';
 import { VariantPicker } from '../components/variant-picker.tsx';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4 border-b border-slate-100 py-2 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-800">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * What the page's buttons need of the shopper's choice: the variant chosen (a product without
@@ -54,6 +47,7 @@ export default function ProductDetailPage({ actions }: { actions: Actions }) {
   const product = useQuery({ ...catalogQueries.product(id), enabled: valid });
   const counties = useQuery(deliveryQueries.counties());
   const delivery = deliverySummary(counties.data);
+  const returnWindowDays = useShopSettings()?.return_window_days;
   useDocumentTitle(product.data?.title ?? 'Product');
   const viewedCategory = product.data?.category;
   useEffect(() => {
@@ -86,7 +80,13 @@ export default function ProductDetailPage({ actions }: { actions: Actions }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <ProductView key={product.data.id} p={product.data} delivery={delivery} actions={actions} />
+      <ProductView
+        key={product.data.id}
+        p={product.data}
+        delivery={delivery}
+        returnWindowDays={returnWindowDays}
+        actions={actions}
+      />
       <ReviewsSection productId={product.data.id} />
       <RelatedProducts key={product.data.id} category={product.data.category} productId={id} />
       <TopPicksStrip />
@@ -123,7 +123,17 @@ function imagesFor(p: Product, variant: ProductVariant | undefined): string[] {
   return [variant.image, ...p.images.filter((src) => src !== variant.image)];
 }
 
-function ProductView({ p, delivery, actions }: { p: Product; delivery: string; actions: Actions }) {
+function ProductView({
+  p,
+  delivery,
+  returnWindowDays,
+  actions,
+}: {
+  p: Product;
+  delivery: string;
+  returnWindowDays: number | undefined;
+  actions: Actions;
+}) {
   const [quantity, setQuantity] = useState(1);
   const { choice, choose } = useChoice(p);
   const [asked, setAsked] = useState(false);
@@ -193,17 +203,7 @@ function ProductView({ p, delivery, actions }: { p: Product; delivery: string; a
             ask: missing ? () => setAsked(true) : undefined,
           })}
 
-          <dl className="mt-8">
-            <Fact label="Shipping">{p.shippingInformation}</Fact>
-            <Fact label="Delivery">{delivery}</Fact>
-            <Fact label="Availability">{p.availabilityStatus}</Fact>
-            <Fact label="Return policy">{p.returnPolicy}</Fact>
-            <Fact label="Weight">{p.weight} g</Fact>
-            <Fact label="Dimensions">
-              {p.dimensions.width} x {p.dimensions.height} x {p.dimensions.depth} mm
-            </Fact>
-            <Fact label="Warranty">{p.warrantyInformation}</Fact>
-          </dl>
+          <ProductFacts p={p} delivery={delivery} returnWindowDays={returnWindowDays} />
         </div>
       </div>
     </>

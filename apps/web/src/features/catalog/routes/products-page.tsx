@@ -26,7 +26,6 @@ const selectClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
 
 export default function ProductsPage() {
-  useDocumentTitle('Products');
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
@@ -78,6 +77,11 @@ export default function ProductsPage() {
   }, [debouncedSearch]);
 
   const categories = useQuery(catalogQueries.categories());
+  // A category's page is titled with its name (issue 33); the whole catalogue keeps 'Products'.
+  // The categories are in the server's render too, so its <title> and heading say the same.
+  const heading =
+    (category && categories.data?.find((c) => c.slug === category)?.name) || 'Products';
+  useDocumentTitle(heading);
   const brands = useQuery(catalogQueries.brands(category || undefined));
   const facets = useQuery({ ...catalogQueries.options(category), enabled: !!category });
   const chosen = chosenOptions(options);
@@ -97,7 +101,7 @@ export default function ProductsPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-5 md:py-8">
       <div className="mb-4 flex items-center justify-between gap-3 md:mb-6">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Products</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{heading}</h1>
         <button
           type="button"
           aria-expanded={filtersOpen}

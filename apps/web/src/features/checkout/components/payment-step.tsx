@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,6 +7,7 @@ import { paymentInfoSchema, type PaymentInfoInput } from '@duka/domain/checkout/
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { TextField } from '../../../components/ui/field.tsx';
+import { methodList, paymentMethodsQuery } from '../../../lib/payment-methods.ts';
 import { savePaymentInfo } from '../api/checkout-api.ts';
 
 export function PaymentStep({
@@ -33,6 +35,9 @@ export function PaymentStep({
   });
 
   const [invoiceOpen, setInvoiceOpen] = useState(Boolean(kraPin));
+  // The ways checkout's next step offers, from the same list as its buttons.
+  const methods = useQuery(paymentMethodsQuery()).data?.methods;
+  const ways = methods ? methodList(methods, 'or') : '';
 
   const onSubmit = handleSubmit(async (v) => {
     try {
@@ -52,8 +57,10 @@ export function PaymentStep({
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <h2 className="text-lg font-semibold">Payment Information</h2>
       <p className="text-sm text-slate-600">
-        You choose how to pay, M-Pesa or PayPal, on the next step. We send the receipt to this
-        address.
+        {ways
+          ? `You choose how to pay on the next step: ${ways}.`
+          : 'You choose how to pay on the next step.'}{' '}
+        We send the receipt to this address.
       </p>
       {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
       <TextField

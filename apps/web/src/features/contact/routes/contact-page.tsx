@@ -9,6 +9,8 @@ import { contactInputSchema, type ContactInput } from '@duka/domain/contact/sche
 import { Button } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { telHref } from '@duka/domain/settings/texts';
+import { useShopSettings } from '../../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 
@@ -16,6 +18,7 @@ export const REDIRECT_AFTER_MS = 3500;
 
 export default function ContactPage() {
   useDocumentTitle('Contact');
+  const shop = useShopSettings();
   const navigate = useNavigate();
   const notice = useNotice();
   const [submitted, setSubmitted] = useState(false);
@@ -106,24 +109,45 @@ export default function ContactPage() {
           </Button>
         </form>
       </section>
-      <aside className="space-y-4 self-start rounded-2xl bg-brand-50 p-6 text-sm text-slate-700">
-        <div>
-          <h2 className="font-semibold text-slate-900">Return address</h2>
-          <p>Duka Ltd, Moi Avenue, Kenya Cinema Plaza, 3rd Floor, Nairobi</p>
-        </div>
-        <div>
-          <h2 className="font-semibold text-slate-900">Postal address</h2>
-          <p>P.O. Box 12345 – 00100, Nairobi, Kenya</p>
-        </div>
-        <div>
-          <h2 className="font-semibold text-slate-900">Phone</h2>
-          <p>+254 700 123 456</p>
-        </div>
-        <div>
-          <h2 className="font-semibold text-slate-900">E-mail</h2>
-          <p>support@duka.co.ke</p>
-        </div>
-      </aside>
+      {shop && (
+        // The shop's own details, from its settings (decision record 026).
+        <aside className="space-y-4 self-start rounded-2xl bg-brand-50 p-6 text-sm text-slate-700">
+          {shop.address && (
+            <div>
+              <h2 className="font-semibold text-slate-900">Return address</h2>
+              <p>{shop.address}</p>
+            </div>
+          )}
+          {shop.postal_address && (
+            <div>
+              <h2 className="font-semibold text-slate-900">Postal address</h2>
+              <p>{shop.postal_address}</p>
+            </div>
+          )}
+          <div>
+            <h2 className="font-semibold text-slate-900">Phone</h2>
+            <p>
+              <a
+                href={telHref(shop.phone)}
+                className="inline-flex min-h-6 items-center hover:underline"
+              >
+                {shop.phone}
+              </a>
+            </p>
+          </div>
+          <div>
+            <h2 className="font-semibold text-slate-900">E-mail</h2>
+            <p>
+              <a
+                href={`mailto:${shop.email}`}
+                className="inline-flex min-h-6 items-center hover:underline"
+              >
+                {shop.email}
+              </a>
+            </p>
+          </div>
+        </aside>
+      )}
     </div>
   );
 }

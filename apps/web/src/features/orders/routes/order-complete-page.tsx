@@ -7,11 +7,11 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatDayRange } from '../../../lib/dates.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { mailStatusQuery } from '../../../lib/mail-status.ts';
+import { useShopSettings } from '../../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { orderQueries } from '../api/orders-api.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
-
-const SHOP = { name: 'Duka Ltd', phone: '+254 700 123 456' };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -57,6 +57,9 @@ export default function OrderCompletePage() {
   const [params] = useSearchParams();
   const id = Number(params.get('order'));
   const order = useQuery({ ...orderQueries.detail(id), enabled: Number.isInteger(id) && id > 0 });
+  const mail = useQuery(mailStatusQuery());
+  // The seller, as the shop's settings name it.
+  const shop = useShopSettings();
 
   if (!Number.isInteger(id) || id <= 0) {
     return (
@@ -86,7 +89,11 @@ export default function OrderCompletePage() {
         </Button>
       </div>
       <p className="mt-2 text-slate-600">
-        Thank you, {o.shipping_name}. A receipt goes to {o.email}.
+        Thank you, {o.shipping_name}.{' '}
+        {/* Said only when the shop can send e-mail; without it the confirmation waits. */}
+        {mail.data?.email === false
+          ? 'The shop cannot send e-mail at the moment: this order stays in your order history.'
+          : `A receipt goes to ${o.email}.`}
       </p>
       {o.status === 'confirmed' && (
         <p className="mt-2 rounded-lg bg-teal-50 px-3 py-2 font-medium text-teal-900">
@@ -111,8 +118,12 @@ export default function OrderCompletePage() {
               {o.pickup_point.name}, {o.pickup_point.address} ({o.pickup_point.opening_hours})
             </Item>
           )}
-          <Item label="Company">{SHOP.name}</Item>
-          <Item label="Company phone">{SHOP.phone}</Item>
+          {shop && (
+            <>
+              <Item label="Company">{shop.legal_name || shop.shop_name}</Item>
+              <Item label="Company phone">{shop.phone}</Item>
+            </>
+          )}
         </Section>
         <Section title="Order details">
           <Item label="Order no">{o.id}</Item>

@@ -1,4 +1,4 @@
-// A tax invoice or credit note as KRA's eTIMS signed it (issue 23): the trader, the items with
+// A tax invoice or credit note as KRA's eTIMS signed it (issues 23, 34): the trader, the items with
 // their tax types, the totals by type, the control unit's numbers and signature, and the QR code
 // of KRA's verification address. Prints on A4, or narrow on an 80 mm receipt printer.
 import type { Receipt } from '@duka/domain';
@@ -23,12 +23,13 @@ function Pair({ term, children }: { term: string; children: React.ReactNode }) {
 
 function ControlUnit({ receipt }: { receipt: Receipt }) {
   const unit = receipt.control_unit;
+  const what = receipt.kind === 'R' ? 'credit note' : 'invoice';
   if (!unit) {
     return (
       <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
         {receipt.status === 'failed'
-          ? 'KRA has not accepted this invoice yet. We are putting it right; its signature and QR code will appear here.'
-          : 'This invoice is being sent to KRA. Its signature and QR code will appear here in a moment.'}
+          ? `KRA has not accepted this ${what} yet. We are putting it right; its signature and QR code will appear here.`
+          : `This ${what} is being sent to KRA. Its signature and QR code will appear here in a moment.`}
       </p>
     );
   }
@@ -50,7 +51,7 @@ function ControlUnit({ receipt }: { receipt: Receipt }) {
       <figure className="w-36 shrink-0">
         <div
           role="img"
-          aria-label="QR code to check this invoice with KRA"
+          aria-label={`QR code to check this ${what} with KRA`}
           className="[&_svg]:h-auto [&_svg]:w-full"
           dangerouslySetInnerHTML={{ __html: unit.qr_svg }}
         />
@@ -62,9 +63,11 @@ function ControlUnit({ receipt }: { receipt: Receipt }) {
 
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const credit = receipt.kind === 'R';
+  // An order has one invoice and a credit note for each refund: each is named by its number.
+  const headingId = `receipt-${receipt.kind}-${receipt.invoice_no}`;
   return (
     <article
-      aria-labelledby={`receipt-${receipt.kind}`}
+      aria-labelledby={headingId}
       className="receipt space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 print:border-0 print:p-0"
     >
       {receipt.sandbox && (
@@ -80,7 +83,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </p>
       </div>
       <div>
-        <h2 id={`receipt-${receipt.kind}`} className="text-xl font-semibold text-slate-900">
+        <h2 id={headingId} className="text-xl font-semibold text-slate-900">
           {credit ? 'Credit note' : 'Tax invoice'} no. {receipt.invoice_no}
         </h2>
         <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">

@@ -1,35 +1,32 @@
-// /receipt/:id — an order's tax invoice (and its credit note once refunded), for its shopper or an
-// administrator: printable on A4 or on an 80 mm receipt printer, downloadable as PDF.
+// /receipt/:id — an order's tax invoice, then the credit note of each refund of its goods, for its
+// shopper or an administrator: printable on A4 or on an 80 mm receipt printer, downloadable as PDF.
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { Receipt } from '@duka/domain';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { receiptPdf, receiptQueries, type ReceiptKind } from '../api/receipts-api.ts';
+import { receiptPdf, receiptQueries } from '../api/receipts-api.ts';
 import { ReceiptView } from '../components/receipt-view.tsx';
 
 type Paper = 'a4' | '80mm';
 
-function Download({
-  orderId,
-  kind,
-  invoiceNo,
-}: {
-  orderId: number;
-  kind: ReceiptKind;
-  invoiceNo: number;
-}) {
+function Download({ orderId, receipt }: { orderId: number; receipt: Receipt }) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const credit = receipt.kind === 'R';
   const download = async () => {
     setState('busy');
     try {
-      const name = `${kind === 'R' ? 'credit-note' : 'receipt'}-${invoiceNo}.pdf`;
-      saveFile(name, await receiptPdf(orderId, kind));
+      const name = `${credit ? 'credit-note' : 'receipt'}-${receipt.invoice_no}.pdf`;
+      saveFile(
+        name,
+        await receiptPdf(orderId, receipt.kind, credit ? receipt.invoice_no : undefined),
+      );
       setState('idle');
     } catch {
       setState('failed');
@@ -40,8 +37,8 @@ function Download({
       <Button variant="secondary" onClick={download} disabled={state === 'busy'}>
         {state === 'busy'
           ? 'Preparing PDF…'
-          : kind === 'R'
-            ? 'Download credit note (PDF)'
+          : credit
+            ? `Download credit note no. ${receipt.invoice_no} (PDF)`
             : 'Download PDF'}
       </Button>
       {state === 'failed' && (
@@ -60,11 +57,7 @@ export default function ReceiptPage() {
   const { authToken, currentUser, isLoading } = useAuth();
   const [paper, setPaper] = useState<Paper>('a4');
   const signedIn = Boolean(authToken && currentUser);
-  const sale = useQuery({ ...receiptQueries.one(orderId, 'S'), enabled: valid && signedIn });
-  const credit = useQuery({
-    ...receiptQueries.one(orderId, 'R'),
-    enabled: valid && signedIn && sale.isSuccess,
-  });
+  const receipts = useQuery({ ...receiptQueries.all(orderId), enabled: valid && signedIn });
 
   if (authToken && isLoading) return <LoadingText />;
   if (!signedIn) {
@@ -77,7 +70,7 @@ export default function ReceiptPage() {
       </div>
     );
   }
-  if (!valid || (sale.error instanceof ApiError && sale.error.status === 404)) {
+  if (!valid || (receipts.error instanceof ApiError && receipts.error.status === 404)) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-10">
         <ErrorText>
@@ -86,14 +79,15 @@ export default function ReceiptPage() {
       </div>
     );
   }
-  if (sale.isPending) return <LoadingText />;
-  if (sale.isError) {
+  if (receipts.isPending) return <LoadingText />;
+  if (receipts.isError) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-10">
-        <ErrorText>We could not load this receipt: {sale.error.message}</ErrorText>
+        <ErrorText>We could not load this receipt: {receipts.error.message}</ErrorText>
       </div>
     );
   }
+  const [sale, ...credits] = receipts.data.receipts;
   // The chosen paper's layout is on the page before the print dialog reads it.
   const print = (choice: Paper) => {
     flushSync(() => setPaper(choice));
@@ -115,17 +109,18 @@ export default function ReceiptPage() {
         <Button variant="secondary" onClick={() => print('80mm')}>
           Print on a receipt printer (80 mm)
         </Button>
-        <Download orderId={orderId} kind="S" invoiceNo={sale.data.invoice_no} />
+        {sale && <Download orderId={orderId} receipt={sale} />}
       </div>
-      <ReceiptView receipt={sale.data} />
-      {credit.data && (
-        <div className="mt-6 space-y-3 print:break-before-page">
+      {sale && <ReceiptView receipt={sale} />}
+      {/* Each refund of goods has its credit note, after the invoice it credits. */}
+      {credits.map((credit) => (
+        <div key={credit.invoice_no} className="mt-6 space-y-3 print:break-before-page">
           <div className="no-print flex flex-wrap gap-3">
-            <Download orderId={orderId} kind="R" invoiceNo={credit.data.invoice_no} />
+            <Download orderId={orderId} receipt={credit} />
           </div>
-          <ReceiptView receipt={credit.data} />
+          <ReceiptView receipt={credit} />
         </div>
-      )}
+      ))}
       <div className="no-print mt-6">
         <ButtonLink
           to={

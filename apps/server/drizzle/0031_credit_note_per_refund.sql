@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "invoices_one_per_refund_idx" ON "invoices" USING btree ("refund_id");
