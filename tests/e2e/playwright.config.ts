@@ -34,7 +34,7 @@ export default defineConfig({
   testDir: './journeys',
   fullyParallel: true,
   // Two at a time: a third made each journey slower by as much as it saved (measured on CI's
-  // two-core machine, decision record 018).
+  // two-core machine; docs/benchmarks.md, issue 19).
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,

@@ -15,7 +15,7 @@ import openapi from './plugins/openapi.ts';
 import web from './plugins/web.ts';
 import healthRoutes from './health/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
-import searchRoutes from './catalog/search-routes.ts';
+import searchRoutes from './catalog/query/routes.ts';
 import reviewRoutes from './catalog/review-routes.ts';
 import { boughtProduct } from './orders/repo.ts';
 import auth from './auth/plugin.ts';

@@ -153,9 +153,16 @@ export const configSchema = z
     MPESA_QUERY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Each call to Daraja gives up after this long. */
     MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-    /** For refunds through Daraja's reversal API; without them refunds are recorded by hand. */
+    /** For refunds through Daraja's B2C API; without them M-Pesa refunds are made by hand. */
     MPESA_INITIATOR_NAME: optionalString,
     MPESA_SECURITY_CREDENTIAL: optionalString,
+    /** The B2C short code refunds are paid from; MPESA_SHORTCODE by default. */
+    MPESA_B2C_SHORTCODE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{5,7}$/, 'must be digits')
+        .optional(),
+    ),
     /** The Paybill (or Till) shoppers pay from the M-Pesa menu; MPESA_SHORTCODE by default. */
     MPESA_C2B_SHORTCODE: optionalString.pipe(
       z

@@ -2,7 +2,7 @@
 // product_counts, which triggers keep exact (the migration catalogue_counts_and_search): no request counts products for them.
 // Other filters (a minimum rating, Top Picks) are counted exactly up to 1,000 and then reported
 // as "more than 1,000", so a count never reads more than 1,001 matches. Text searches count as
-// they search (search-listing.ts).
+// they search (query/listing.ts).
 import { asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { BrandFacet, CategoryFacet, OptionFacet } from '@duka/domain';
 import { compareOptionNames, compareOptionValues } from '@duka/domain/catalog/variant-choice';

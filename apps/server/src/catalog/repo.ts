@@ -29,7 +29,7 @@ import {
 } from '../db/schema.ts';
 import { queryRows } from '../lib/sql.ts';
 import { prepared } from './prepared.ts';
-import { matchesAllWords, type SearchTerms } from './search.ts';
+import { matchesAllWords, type SearchTerms } from './query/title-match.ts';
 
 /** What a product card shows (SPEC §2.3) and nothing more. */
 const cardColumns = {
@@ -235,7 +235,7 @@ export function counterTotal(f: ProductFilter, bind: Bind): SQL<number> {
 }
 
 /**
- * One page of product cards, without a text search (search-listing.ts has those). When the
+ * One page of product cards, without a text search (query/listing.ts has those). When the
  * counters know the total, it comes in the same statement, on every row.
  */
 export async function listPage(

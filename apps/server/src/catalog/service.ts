@@ -15,11 +15,11 @@ import { paged, type PageRequest } from '../lib/paged.ts';
 import { brandFacets, categoryFacets, countProducts } from './counts.ts';
 import { toProduct, toProductSummary, toPublicReview, toReview } from './mappers.ts';
 import * as repo from './repo.ts';
-import { searchListing, type Listing } from './search-listing.ts';
+import { searchListing, type Listing } from './query/listing.ts';
 import type { SearchCache } from './query/result-cache.ts';
 import { searchVersion, understandingOf } from './query/understanding.ts';
 import { understoodSearch } from './query/understood-search.ts';
-import { searchTerms } from './search.ts';
+import { searchTerms } from './query/title-match.ts';
 
 const summaries = (rows: repo.CardRow[]) => rows.map((r) => toProductSummary(r, r.category));
 

@@ -1,55 +1,17 @@
 // The invoices, eTIMS device and item tables: only invoices/ reads or writes them.
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { dueBy } from '../lib/sql.ts';
+import { durableQueue } from '../lib/queue.ts';
 import { etimsDevices, etimsItems, invoices } from '../db/schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type DeviceRow = typeof etimsDevices.$inferSelect;
 
 /**
- * Takes the next invoice that is due, for `leaseMs`, in a short transaction of its own (the send
- * then holds no lock). Another instance passes over one being taken (SKIP LOCKED) and over one
- * taken until its lease runs out; lowest numbers first, so a sale goes before its credit note.
+ * Due invoices one claim at a time (lib/queue.ts), lowest numbers first, so a sale goes before its
+ * credit note.
  */
-export async function claimNext(db: Db, now: Date, leaseMs: number) {
-  return db.transaction(async (tx) => {
-    const [due] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.status, 'pending'),
-          dueBy(invoices.nextAttemptAt, now),
-          or(isNull(invoices.claimedUntil), lte(invoices.claimedUntil, now)),
-        ),
-      )
-      .orderBy(asc(invoices.nextAttemptAt), asc(invoices.invoiceNo))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!due) return undefined;
-    const [claimed] = await tx
-      .update(invoices)
-      .set({ claimedUntil: new Date(now.getTime() + leaseMs) })
-      .where(eq(invoices.id, due.id))
-      .returning();
-    return claimed;
-  });
-}
-
-/** Records what became of a claimed invoice, unless its lease ran out and another took it. */
-export async function finishClaim(
-  db: Db,
-  claimed: InvoiceRow,
-  values: Partial<typeof invoices.$inferInsert>,
-): Promise<boolean> {
-  const done = await db
-    .update(invoices)
-    .set({ ...values, claimedUntil: null })
-    .where(and(eq(invoices.id, claimed.id), eq(invoices.claimedUntil, claimed.claimedUntil!)))
-    .returning({ id: invoices.id });
-  return done.length > 0;
-}
+export const { claimNext, finishClaim } = durableQueue(invoices, invoices.invoiceNo);
 
 /** Freezes exactly what will be sent, the first time; every retry sends what is stored. */
 export async function freezeRequest(db: Db, id: number, request: Record<string, unknown>) {

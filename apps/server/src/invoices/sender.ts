@@ -4,6 +4,7 @@
 // an answer that is not JSON leaves it pending and tries again later, further apart; a refusal
 // (resultCd other than 000) marks it failed with KRA's message for an admin to fix and retry.
 import type { Db } from '../db/client.ts';
+import { backoff } from '../lib/queue.ts';
 import type { EtimsOutcome, EtimsPort } from './etims-client.ts';
 import { readyDevice, type DeviceReady } from './device.ts';
 import { itemsOf, registerItems } from './items.ts';
@@ -31,8 +32,7 @@ const LEASE_MS = 5 * 60_000;
 const MINUTE = 60_000;
 const DELAYS_MS = [30_000, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE];
 /** After a few attempts, once an hour: a tax invoice is never given up on. */
-export const retryDelayMs = (attempts: number) =>
-  DELAYS_MS[Math.min(Math.max(attempts, 1), DELAYS_MS.length) - 1]!;
+export const retryDelayMs = backoff(DELAYS_MS);
 /** A credit note waits this long for its sale invoice to be accepted first. */
 const WAIT_FOR_SALE_MS = MINUTE;
 

@@ -1,5 +1,7 @@
 // How long the outbox waits before trying a message again: quickly at first (a blip), then
 // further apart (an outage), for about 8 hours in all before the message is marked failed.
+import { backoff } from '../lib/queue.ts';
+
 const MINUTE = 60_000;
 const DELAYS_MS = [
   30_000,
@@ -15,6 +17,4 @@ const DELAYS_MS = [
 export const MAX_ATTEMPTS = DELAYS_MS.length + 1;
 
 /** The wait after the `attempts`-th failed attempt. */
-export function retryDelayMs(attempts: number): number {
-  return DELAYS_MS[Math.min(Math.max(attempts, 1), DELAYS_MS.length) - 1]!;
-}
+export const retryDelayMs = backoff(DELAYS_MS);

@@ -1,7 +1,7 @@
 // The outbox table: only outbox/ reads or writes it; other domains enqueue through service.ts.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { dueBy } from '../lib/sql.ts';
+import { durableQueue } from '../lib/queue.ts';
 import { outbox } from '../db/schema.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -14,51 +14,8 @@ export async function insertMessage(tx: Db | Tx, values: OutboxInsert): Promise<
   return row!;
 }
 
-/**
- * Takes the oldest message that is due, for `leaseMs`, in a short transaction of its own: the
- * worker then sends it holding no lock. Another worker passes over a message being taken
- * (SKIP LOCKED) and over one already taken until its lease runs out (a crashed worker's).
- */
-export async function claimNext(
-  db: Db,
-  now: Date,
-  leaseMs: number,
-): Promise<OutboxRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [due] = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.status, 'pending'),
-          dueBy(outbox.nextAttemptAt, now),
-          or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, now)),
-        ),
-      )
-      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!due) return undefined;
-    const [claimed] = await tx
-      .update(outbox)
-      .set({ claimedUntil: new Date(now.getTime() + leaseMs) })
-      .where(eq(outbox.id, due.id))
-      .returning();
-    return claimed;
-  });
-}
-
-/** Records what became of a claimed message, unless its lease ran out and another took it. */
-export async function finishClaim(
-  db: Db,
-  claimed: OutboxRow,
-  values: Partial<OutboxInsert>,
-): Promise<void> {
-  await db
-    .update(outbox)
-    .set({ ...values, claimedUntil: null })
-    .where(and(eq(outbox.id, claimed.id), eq(outbox.claimedUntil, claimed.claimedUntil!)));
-}
+/** Due messages, oldest first, one claim at a time (lib/queue.ts). */
+export const { claimNext, finishClaim } = durableQueue(outbox);
 
 export async function deleteMessage(db: Db, id: number): Promise<void> {
   await db.delete(outbox).where(eq(outbox.id, id));

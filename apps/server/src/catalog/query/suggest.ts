@@ -4,8 +4,8 @@
 import { MAX_SUGGESTIONS, type Suggestion } from '@duka/domain';
 import type { Db } from '../../db/client.ts';
 import { listPage, type CardRow } from '../repo.ts';
-import { searchListing } from '../search-listing.ts';
-import { searchTerms } from '../search.ts';
+import { searchListing } from './listing.ts';
+import { searchTerms } from './title-match.ts';
 import { interpret, type Vocabulary } from './interpret.ts';
 import { understandingOf } from './understanding.ts';
 import { plain, singular, wordsOf } from './words.ts';

@@ -1,6 +1,6 @@
 // A text search that finds what shoppers mean. Its results come in segments, each excluding the
 // ones before it:
-//   1. the title search (search-listing.ts: exact title, title words, other substrings);
+//   1. the title search (listing.ts: exact title, title words, other substrings);
 //   2. the products of the categories and brands the query names, whose titles hold the other
 //      words ('laptop' → the Laptops category; 'samsung tv' → Samsung's products saying 'tv').
 // With the default order the segments follow each other; with a shopper's sort they are merged,
@@ -23,14 +23,8 @@ import {
   type Page,
   type ProductFilter,
 } from '../repo.ts';
-import {
-  collect,
-  orderOn,
-  rememberDenseKey,
-  searchListing,
-  type Listing,
-} from '../search-listing.ts';
-import { matchesAllWords, searchTerms, type SearchTerms } from '../search.ts';
+import { collect, orderOn, rememberDenseKey, searchListing, type Listing } from './listing.ts';
+import { matchesAllWords, searchTerms, type SearchTerms } from './title-match.ts';
 import { correct, interpret, type Concept, type Vocabulary } from './interpret.ts';
 import { catalogueVersion, understandingOf, type Understanding } from './understanding.ts';
 
@@ -183,7 +177,7 @@ function remember(db: Db, key: string, entry: { version: string; total: number }
  * - this instance remembers what it counted while the catalogue's generation and size stand
  *   (understanding.ts reads them every second): membership never depends on prices or stock;
  * - a segment found to have more than COUNT_CAP is remembered (dense_searches, under a key of its
- *   own) until the catalogue's generation moves, as title searches are (search-listing.ts);
+ *   own) until the catalogue's generation moves, as title searches are (listing.ts);
  * - naming only categories and brands, it is the counters' figure (product_counts) less the title
  *   matches among them, which the title's trigram index finds first;
  * - otherwise the matches are counted by their indexes (a bitmap of each condition: a category or

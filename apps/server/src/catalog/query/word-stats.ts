@@ -7,9 +7,9 @@
 // looked up; the common ones are checked on the few rows found. The sample is read once a few
 // minutes per process: it only steers the plan, never what matches.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { queryRows } from '../lib/sql.ts';
-import type { SearchTerms } from './search.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../lib/sql.ts';
+import type { SearchTerms } from './title-match.ts';
 
 const REFRESH_MS = 5 * 60_000;
 const samples = new WeakMap<Db, { at: number; titles: Promise<string[]> }>();

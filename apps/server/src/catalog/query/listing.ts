@@ -12,11 +12,11 @@
 // or a change of title, category or brand moves the generation on (triggers, the migration catalogue_counts_and_search).
 // Searches with a rating filter are not remembered: ratings change with every review.
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { catalogGeneration, categories, denseSearches, products } from '../db/schema.ts';
-import { queryRows } from '../lib/sql.ts';
-import { COUNT_CAP } from './limits.ts';
-import { namedRows } from './prepared.ts';
+import type { Db } from '../../db/client.ts';
+import { catalogGeneration, categories, denseSearches, products } from '../../db/schema.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { COUNT_CAP } from '../limits.ts';
+import { namedRows } from '../prepared.ts';
 import { withIndexedWords } from './word-stats.ts';
 import {
   countUpTo,
@@ -26,14 +26,14 @@ import {
   type ListOrder,
   type Page,
   type ProductFilter,
-} from './repo.ts';
+} from '../repo.ts';
 import {
   bestMatchOrder,
   matchesAllWords,
   rankTiers,
   type SearchColumns,
   type SearchTerms,
-} from './search.ts';
+} from './title-match.ts';
 
 /** How many products a walk along an index reads before it gives up. */
 export const WALK_LIMIT = 2000;

@@ -1,6 +1,6 @@
 // Search beyond the listing: suggestions as one types (public) and the synonyms the admin keeps.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditOf } from '../audit/trail.ts';
+import { auditOf } from '../../audit/trail.ts';
 import { z } from 'zod';
 import {
   apiErrorSchema,
@@ -10,10 +10,10 @@ import {
   synonymsAnswerSchema,
   type Suggestion,
 } from '@duka/domain';
-import { SearchCache } from './query/result-cache.ts';
-import { suggest } from './query/suggest.ts';
-import { searchVersion, understandingOf } from './query/understanding.ts';
-import { readSynonyms, saveSynonyms } from './query/synonyms.ts';
+import { SearchCache } from './result-cache.ts';
+import { suggest } from './suggest.ts';
+import { searchVersion, understandingOf } from './understanding.ts';
+import { readSynonyms, saveSynonyms } from './synonyms.ts';
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
