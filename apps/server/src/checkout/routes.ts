@@ -14,7 +14,7 @@ import {
   shippingSchema,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
-import { quoteDelivery } from '../delivery/settings.ts';
+import { quoteDelivery } from '../delivery/quote.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
 import { cancelPayment, executePayment } from '../payments/capture.ts';
 import { findDetails, saveDetails } from './repo.ts';

@@ -9,7 +9,8 @@ import {
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { lockShopper, pricedCartLines } from '../cart/repo.ts';
-import { countyTerms, quoteDelivery, type DeliveryQuote } from '../delivery/settings.ts';
+import { countyTerms } from '../delivery/counties.ts';
+import { quoteDelivery, type DeliveryQuote } from '../delivery/quote.ts';
 import { assertWithinCap } from '../cart/service.ts';
 import { unprocessable } from '../lib/http-error.ts';
 import {

@@ -545,7 +545,7 @@ export const wishlistItems = pgTable(
 
 /**
  * What the merchant set for a county. A county without a row costs the specification's flat fee
- * and takes the delivery page's 3–5 days (delivery/settings.ts); counties themselves are built in.
+ * and takes the delivery page's 3–5 days (delivery/counties.ts); counties themselves are built in.
  */
 export const deliveryCounties = pgTable(
   'delivery_counties',

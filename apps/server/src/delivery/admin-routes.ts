@@ -16,7 +16,8 @@ import {
   pickupPointSchema,
 } from '@duka/domain';
 import { createPickupPoint, deletePickupPoint, updatePickupPoint } from './pickup-points.ts';
-import { countyView, listPickupPoints, updateCounties } from './settings.ts';
+import { countyView, updateCounties } from './counties.ts';
+import { listPickupPoints } from './pickup-points.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];

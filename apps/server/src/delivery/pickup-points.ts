@@ -1,12 +1,54 @@
-// The merchant's pickup points: made, changed, closed (active: false) and removed by the admin.
-// A removed point leaves the orders that used it their copy of its name, address and hours.
-import { eq } from 'drizzle-orm';
+// The merchant's pickup points: listed with their county's terms for shoppers and the admin, and
+// made, changed, closed (active: false) and removed by the admin. A removed point leaves the orders
+// that used it their copy of its name, address and hours. A point costs its own fee and takes its
+// county's days.
+import { asc, eq } from 'drizzle-orm';
 import type { PickupPoint, PickupPointInput } from '@duka/domain';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { pickupPoints } from '../db/schema.ts';
 import { found } from '../lib/http-error.ts';
-import { countyTerms, pickupPointView, type PickupPointRow } from './settings.ts';
+import { allCounties, countyTerms, type CountyTerms } from './counties.ts';
 import type { AuditTrail } from '../audit/trail.ts';
+
+export type PickupPointRow = typeof pickupPoints.$inferSelect;
+
+export function pickupPointView(row: PickupPointRow, county: CountyTerms): PickupPoint {
+  return {
+    id: row.id,
+    name: row.name,
+    county_code: row.countyCode,
+    county: county.name,
+    address: row.address,
+    opening_hours: row.openingHours,
+    fee: row.feeCents / 100,
+    active: row.active,
+    eta_min_days: county.etaMinDays,
+    eta_max_days: county.etaMaxDays,
+  };
+}
+
+/** Points with their county's terms: the active ones (for shoppers), or all (for the admin). */
+export async function listPickupPoints(
+  db: Db,
+  options: { county?: string | undefined; activeOnly: boolean },
+): Promise<PickupPoint[]> {
+  const rows = await db
+    .select()
+    .from(pickupPoints)
+    .orderBy(asc(pickupPoints.countyCode), asc(pickupPoints.name), asc(pickupPoints.id));
+  const counties = new Map((await allCounties(db)).map((c) => [c.code, c]));
+  return rows
+    .filter(
+      (r) =>
+        (!options.activeOnly || r.active) && (!options.county || r.countyCode === options.county),
+    )
+    .map((r) => pickupPointView(r, counties.get(r.countyCode)!));
+}
+
+export async function findPickupPoint(db: Db | Tx, id: number): Promise<PickupPointRow> {
+  const [row] = await db.select().from(pickupPoints).where(eq(pickupPoints.id, id));
+  return found(row, 'Pickup point');
+}
 
 type Parsed = Omit<PickupPointInput, 'active'> & { active?: boolean | undefined };
 

@@ -7,7 +7,8 @@ import {
   pickupPointQuerySchema,
   pickupPointSchema,
 } from '@duka/domain';
-import { allCounties, countyView, listPickupPoints } from './settings.ts';
+import { allCounties, countyView } from './counties.ts';
+import { listPickupPoints } from './pickup-points.ts';
 
 const tags = ['delivery'];
 

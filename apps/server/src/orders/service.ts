@@ -146,7 +146,7 @@ export interface OrderPlacement {
   };
   /** A business buyer's KRA PIN and name, for its tax invoice. */
   buyer?: { pin: string; name: string | null } | null;
-  /** Where and how it goes, and what that costs (delivery/settings.ts). */
+  /** Where and how it goes, and what that costs (delivery/quote.ts). */
   delivery: OrderDelivery;
   /** PRICES_INCLUDE_VAT: shelf prices include VAT. */
   pricesIncludeVat: boolean;

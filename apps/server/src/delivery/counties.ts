@@ -1,7 +1,7 @@
-// What delivery costs and takes (issue 22, decision record 020): a county's figures are the
-// merchant's when set, else the specification's flat Ksh 50 and the delivery page's 3–5 days; a
-// pickup point costs its own fee and takes its county's days. Read per request: 47 rows at most.
-import { asc, eq, inArray } from 'drizzle-orm';
+// Kenya's 47 counties as delivery terms (issue 22, decision record 020): a county's figures are the
+// merchant's when set, else the specification's flat Ksh 50 and the delivery page's 3–5 days. Read
+// per request: 47 rows at most.
+import { eq, inArray } from 'drizzle-orm';
 import {
   DELIVERY_DAYS,
   DELIVERY_MESSAGES,
@@ -11,11 +11,10 @@ import {
   type CountyBulkUpdate,
   type CountyUpdate,
   type DeliveryCounty,
-  type PickupPoint,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { deliveryCounties, pickupPoints } from '../db/schema.ts';
-import { badRequest, found, notFound } from '../lib/http-error.ts';
+import { deliveryCounties } from '../db/schema.ts';
+import { badRequest, notFound } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 
 /** A county's figures as the server computes with them: cents, days. */
@@ -129,104 +128,4 @@ export async function updateCounties(
     }
     return updated;
   });
-}
-
-// ---------------------------------------------------------------- pickup points
-
-export type PickupPointRow = typeof pickupPoints.$inferSelect;
-
-export function pickupPointView(row: PickupPointRow, county: CountyTerms): PickupPoint {
-  return {
-    id: row.id,
-    name: row.name,
-    county_code: row.countyCode,
-    county: county.name,
-    address: row.address,
-    opening_hours: row.openingHours,
-    fee: row.feeCents / 100,
-    active: row.active,
-    eta_min_days: county.etaMinDays,
-    eta_max_days: county.etaMaxDays,
-  };
-}
-
-/** Points with their county's terms: the active ones (for shoppers), or all (for the admin). */
-export async function listPickupPoints(
-  db: Db,
-  options: { county?: string | undefined; activeOnly: boolean },
-): Promise<PickupPoint[]> {
-  const rows = await db
-    .select()
-    .from(pickupPoints)
-    .orderBy(asc(pickupPoints.countyCode), asc(pickupPoints.name), asc(pickupPoints.id));
-  const counties = new Map((await allCounties(db)).map((c) => [c.code, c]));
-  return rows
-    .filter(
-      (r) =>
-        (!options.activeOnly || r.active) && (!options.county || r.countyCode === options.county),
-    )
-    .map((r) => pickupPointView(r, counties.get(r.countyCode)!));
-}
-
-export async function findPickupPoint(db: Db | Tx, id: number): Promise<PickupPointRow> {
-  const [row] = await db.select().from(pickupPoints).where(eq(pickupPoints.id, id));
-  return found(row, 'Pickup point');
-}
-
-/**
- * What delivering an order costs and takes: to a county's homes, or to a pickup point (which must
- * be open); with neither, the specification's flat fee and days.
- */
-export interface DeliveryQuote {
-  feeCents: number;
-  etaMinDays: number;
-  etaMaxDays: number;
-  /** The county whose pay-on-delivery terms apply (the point's county for a pickup). */
-  county: CountyTerms | null;
-  pickupPoint: PickupPointRow | null;
-}
-
-export async function quoteDelivery(
-  db: Db | Tx,
-  choice: { countyCode: string | null; delivery: string; pickupPointId: number | null },
-): Promise<DeliveryQuote> {
-  if (choice.delivery === 'pickup' && choice.pickupPointId !== null) {
-    const [point] = await db
-      .select()
-      .from(pickupPoints)
-      .where(eq(pickupPoints.id, choice.pickupPointId));
-    if (!point)
-      throw badRequest(DELIVERY_MESSAGES.unknownPickupPoint, {
-        pickup_point_id: DELIVERY_MESSAGES.unknownPickupPoint,
-      });
-    if (!point.active)
-      throw badRequest(DELIVERY_MESSAGES.inactivePickupPoint, {
-        pickup_point_id: DELIVERY_MESSAGES.inactivePickupPoint,
-      });
-    const county = await countyTerms(db, point.countyCode);
-    return {
-      feeCents: point.feeCents,
-      etaMinDays: county.etaMinDays,
-      etaMaxDays: county.etaMaxDays,
-      county,
-      pickupPoint: point,
-    };
-  }
-  if (choice.countyCode) {
-    const county = await countyTerms(db, choice.countyCode);
-    return {
-      feeCents: county.feeCents,
-      etaMinDays: county.etaMinDays,
-      etaMaxDays: county.etaMaxDays,
-      county,
-      pickupPoint: null,
-    };
-  }
-  return {
-    feeCents: SHIPPING_CENTS,
-    etaMinDays: DELIVERY_DAYS.min,
-    etaMaxDays: DELIVERY_DAYS.max,
-    county: null,
-    pickupPoint: null,
-  };
 }
