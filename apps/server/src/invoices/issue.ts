@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { invoiceFigures, paymentTypeCode, type InvoiceSource, type TaxType } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
+import { workMade } from '../lib/wake-after-response.ts';
 import { categories, invoiceCounters, invoices, products } from '../db/schema.ts';
 
 /** A paid order as its invoice needs it, handed over by orders/ in the paying transaction. */
@@ -72,11 +73,10 @@ async function sourceOf(tx: Tx, sale: Sale): Promise<InvoiceSource> {
   };
 }
 
-let issued = 0;
-/** How many invoices this process has made; the sender wakes when it changes. */
-export const issuedCount = () => issued;
-/** Counts an invoice or credit note made (credit-note.ts makes the latter). */
-export const noteIssued = () => void issued++;
+/** The worker an invoice made wakes once the response is sent (lib/wake-after-response.ts). */
+export const INVOICE_SENDER = 'invoices';
+/** An invoice or credit note was made (credit-note.ts makes the latter): the sender has work. */
+export const noteIssued = () => workMade(INVOICE_SENDER);
 
 /** eTIMS names a shop's branch by its bhfId; '00' is the head office. */
 export const DEFAULT_BRANCH = '00';

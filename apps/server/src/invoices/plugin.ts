@@ -6,7 +6,7 @@ import { etimsModeOf } from '../config.ts';
 import { wakeAfterResponse } from '../lib/wake-after-response.ts';
 import { EtimsClient, type EtimsPort } from './etims-client.ts';
 import type { Trader } from './request.ts';
-import { issuedCount, useBranch } from './issue.ts';
+import { INVOICE_SENDER, useBranch } from './issue.ts';
 import { SandboxEtims } from './sandbox.ts';
 import { namedTrader } from './trader-name.ts';
 import { sendDueInvoices, type SendReport } from './sender.ts';
@@ -60,7 +60,7 @@ export default fp(
     app.decorate('invoices', { send, mode: port.mode, trader });
     app.jobs.every(JOB, config.ETIMS_POLL_SECONDS * 1000, () => run());
 
-    wakeAfterResponse(app, issuedCount, () => send(), 'invoices could not be sent');
+    wakeAfterResponse(app, INVOICE_SENDER, () => send(), 'invoices could not be sent');
   },
   { name: 'invoices', dependencies: ['jobs'] },
 );

@@ -17,7 +17,7 @@ export interface QueueColumns {
   claimedUntil: AnyPgColumn;
 }
 
-interface Claimed {
+export interface Claimed {
   id: number;
   claimedUntil: Date | null;
 }

@@ -6,7 +6,7 @@ import type { MailDelivery } from '@duka/domain';
 import { wakeAfterResponse } from '../lib/wake-after-response.ts';
 import { createSmtpTransport } from '../mail/smtp.ts';
 import { createAfricasTalkingSms } from '../sms/africas-talking.ts';
-import { enqueued } from './service.ts';
+import { OUTBOX_WORKER } from './service.ts';
 import { drainOutbox, type DrainReport, type Renderer, type Transport } from './worker.ts';
 
 export interface Outbox {
@@ -72,7 +72,7 @@ export default fp(
     app.jobs.every(JOB, config.OUTBOX_POLL_SECONDS * 1000, () => run());
 
     // A response after a request enqueued something wakes the worker.
-    wakeAfterResponse(app, enqueued, () => drain(), 'the outbox could not be sent');
+    wakeAfterResponse(app, OUTBOX_WORKER, () => drain(), 'the outbox could not be sent');
     app.addHook('onClose', async () => {
       await smtp?.close();
     });

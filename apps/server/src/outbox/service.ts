@@ -3,6 +3,7 @@
 import type { Db, Tx } from '../db/client.ts';
 import { found, HttpError } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
+import { workMade } from '../lib/wake-after-response.ts';
 import { validateMail } from '../mail/smtp.ts';
 import { toInternational } from '../sms/phone.ts';
 import * as repo from './repo.ts';
@@ -12,9 +13,8 @@ import type { AuditTrail } from '../audit/trail.ts';
 /** Written into links by templates; the worker puts PUBLIC_URL in its place when it sends. */
 export const PUBLIC_URL = '{{PUBLIC_URL}}';
 
-let enqueuedCount = 0;
-/** How many messages this process has enqueued: a response after a change wakes the worker. */
-export const enqueued = () => enqueuedCount;
+/** The worker a queued message wakes once the response is sent (lib/wake-after-response.ts). */
+export const OUTBOX_WORKER = 'outbox';
 
 export interface EmailMessage {
   kind: string;
@@ -43,7 +43,7 @@ export async function enqueueEmail(tx: Db | Tx, message: EmailMessage): Promise<
     body: text,
     html: html ?? null,
   });
-  enqueuedCount++;
+  workMade(OUTBOX_WORKER);
   return row;
 }
 
@@ -72,7 +72,7 @@ export async function enqueueSms(
     userId: message.userId ?? null,
     body: message.text,
   });
-  enqueuedCount++;
+  workMade(OUTBOX_WORKER);
   return row;
 }
 
@@ -126,7 +126,7 @@ export async function resend(
         : 'This message is still waiting to be sent.',
     );
   }
-  enqueuedCount++;
+  workMade(OUTBOX_WORKER);
   return requeued;
 }
 
