@@ -286,9 +286,13 @@ describe('paying with the sandbox provider', () => {
     const p = await product(t.db, { priceCents: 50_000, stock: 3 });
     const who = await readyShopper([[p, 2]]);
     const first = (await createPayment(t.app, who)).json();
+    // The same cart again pays the same order (issue 34); a changed cart makes a new one.
+    const again = (await createPayment(t.app, who)).json();
+    expect(again.order_id).toBe(first.order_id);
+    await t.db.update(cartItems).set({ quantity: 1 }).where(eq(cartItems.userId, who.id));
     const second = (await createPayment(t.app, who)).json();
     expect(second.order_id).not.toBe(first.order_id);
-    expect(await stockOf(t.db, p)).toBe(1);
+    expect(await stockOf(t.db, p)).toBe(2);
     const [old] = await t.db.select().from(orders).where(eq(orders.id, first.order_id));
     expect(old!.status).toBe('cancelled');
   });

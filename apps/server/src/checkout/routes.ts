@@ -159,7 +159,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           'and answers 202: follow the payment at GET /api/payments/{paymentId}. ' +
           "With `method: 'mpesa_paybill'` it answers 202 with `paybill`: the business number, the account number (the order number) and the amount to pay from the M-Pesa menu. " +
           "With `method: 'pay_on_delivery'` it confirms the order to be paid when delivered (202 with `pay_on_delivery: true`), where the order's county offers it up to its maximum; else 422 saying why. " +
-          'With `order_id` it pays that open order of yours again instead of making a new one from the cart. ' +
+          'With `order_id` it pays that open order of yours again instead of making a new one from the cart (404 if it is not yours, 409 ORDER_NOT_PAYABLE if it no longer awaits payment), asking for what it still owes. ' +
+          'Without it, an order of yours awaiting payment that is exactly what the cart would make now (the same lines, variants, quantities and prices, delivered the same way to the same address) is paid instead of a new one; a different cart makes a new order and gives the old one up. ' +
           'A phone that is not a Kenyan mobile number is a 400 naming `fields.phone`; M-Pesa refusing the request a 422; M-Pesa not answering a 503.',
         security,
         body: createPaymentBodySchema,

@@ -18,7 +18,9 @@ import {
   placeOrder,
   reopenForPayment,
   type OrderDelivery,
+  type OrderPlacement,
 } from '../orders/service.ts';
+import { openOrderLike } from '../orders/open-order.ts';
 import type { Payments } from '../payments/context.ts';
 import {
   preparePayment,
@@ -114,7 +116,9 @@ function orderDelivery(quote: DeliveryQuote, phone: string | null): OrderDeliver
 /**
  * Makes an order from the cart, reserving its stock, and asks payments to start paying it; or,
  * given `orderId`, pays that open order of the shopper's again (trying again never makes another
- * order). What the method needs (a phone to ask) is checked before anything is made.
+ * order). Without it, an order awaiting payment that is exactly what the cart would make now is
+ * paid rather than replaced (issue 34). What the method needs (a phone to ask) is checked before
+ * anything is made.
  */
 export async function createPayment(
   deps: CheckoutDeps,
@@ -160,7 +164,8 @@ export async function createPayment(
       });
       refuseUnlessPayableOnDelivery(quote.county, totalCents);
     }
-    return placeOrder(tx, {
+    const until = expiresAt();
+    const placement: OrderPlacement = {
       userId,
       lines,
       address,
@@ -168,8 +173,16 @@ export async function createPayment(
       delivery: orderDelivery(quote, phone),
       pricesIncludeVat,
       paymentMethod: prepared.label,
-      expiresAt: expiresAt(),
-    });
+      expiresAt: until,
+    };
+    const same = await openOrderLike(tx, placement);
+    if (same) {
+      return reopenForPayment(tx, userId, same.id, {
+        paymentMethod: prepared.label,
+        expiresAt: until,
+      });
+    }
+    return placeOrder(tx, placement);
   });
   return startPayment(deps.payments, prepared, order, baseUrl);
 }

@@ -987,6 +987,10 @@ export const mpesaC2b = pgTable(
     note: text('note'),
     /** Given back (an unmatched payment refunded), at most what came in. */
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** Dealt with without an order (all of it refunded, or closed by a person with a note). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    closeNote: text('close_note'),
   },
   (t) => [
     check(

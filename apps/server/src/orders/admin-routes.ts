@@ -14,21 +14,24 @@ import {
 } from '@duka/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertCan, currentUser } from '../auth/plugin.ts';
+import { assertCan, can, currentUser } from '../auth/plugin.ts';
 import { auditOf, type AuditTrail } from '../audit/trail.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
 import { collectOnDelivery } from '../payments/on-delivery/collect.ts';
 import { ORDERS_CSV_MAX_ROWS, ordersCsv } from './export.ts';
 import { adminOrderDetail } from './fulfilment.ts';
 import { refundOrder } from './refunds.ts';
+import { returnToSender } from './returned-to-sender.ts';
 import { adminOrder, changeStatus, listAdminOrders } from './service.ts';
 import { updateShipment } from './shipment.ts';
+import returnsAdminRoutes from './returns/admin-routes.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 
 const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  await app.register(returnsAdminRoutes);
 
   app.get(
     '/admin/orders',
@@ -97,10 +100,18 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     actorId: number,
     baseUrl: string,
     audit: AuditTrail,
+    mayRefund = false,
   ) => {
     const { status, refund_reference: reference, courier, tracking_number } = body;
     if (status === 'refunded') {
       await refundOrder(app.payments, id, reference, actorId, audit);
+    } else if (status === 'returned_to_sender') {
+      await returnToSender(
+        app.payments,
+        id,
+        { actorId, mayRefund, manualReference: reference },
+        audit,
+      );
     } else {
       await changeStatus(db, id, status, {
         actorId,
@@ -122,11 +133,13 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       currentUser(request).id,
       publicBaseUrl(app.config, request),
       auditOf(request),
+      can(request, 'payments.refund'),
     );
   };
   const moveDescription =
-    "Moving to 'refunded' gives the payment back through its provider where it has an API (PayPal's capture refund; M-Pesa's reversal when MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are set), or records a refund made by hand given `refund_reference`; 422 REFUND_BY_HAND when it needs one. " +
-    "Moving to 'shipped' takes the `courier` and `tracking_number` the shopper is sent; 'ready_for_pickup' is for orders going to a pickup point (the shopper is sent its address and hours).";
+    "Moving to 'refunded' gives the payment back through its provider where it has an API (PayPal's capture refund; M-Pesa B2C to the phone that paid when MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are set, or the built-in sandbox), or records a refund made by hand given `refund_reference`; 422 REFUND_BY_HAND when it needs one. " +
+    "Moving to 'shipped' takes the `courier` and `tracking_number` the shopper is sent; 'ready_for_pickup' is for orders going to a pickup point (the shopper is sent its address and hours). " +
+    "Moving a shipped or ready-for-pickup order to 'returned_to_sender' (refused at the door, not delivered, not collected) puts its stock back, gives back any money it took (that needs payments.refund; `refund_reference` for one made by hand), closes its open payments and tells the shopper.";
 
   app.patch(
     '/admin/orders/:id/status',

@@ -12,20 +12,24 @@ import {
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
 import { found, HttpError } from '../lib/http-error.ts';
+import { orderMoney } from '../payments/money.ts';
+import { orderRefunds } from '../payments/refunds/order-refunds.ts';
 import { isCollectable, taxInvoiceFor, toOrderDetail, toTimeline } from './mappers.ts';
 import * as repo from './repo.ts';
 
 export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDetail> {
   const row = found(await repo.adminOrderById(db, id), `The order ${id}`);
   const { order } = row;
-  const [items, paid, timeline] = await Promise.all([
+  const [items, paid, timeline, money, refunds] = await Promise.all([
     repo.itemsOf(db, [id]),
     db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.id)),
     repo.timelineOf(db, id),
+    orderMoney(db, order),
+    orderRefunds(db, id),
   ]);
   const lines = items.get(id) ?? [];
   const settling = paid.find((p) => p.status === 'captured' || p.status === 'refunded');
-  const detail = toOrderDetail(order, lines, row.userPhone ?? '', settling, []);
+  const detail = toOrderDetail(order, lines, row.userPhone ?? '', settling, [], money);
   return {
     ...detail,
     user_email: row.email,
@@ -38,10 +42,13 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
       method: p.method,
       status: p.status,
       amount: p.amountCents,
+      received: p.receivedCents,
+      overpaid: p.overpaidCents,
       transaction_id: p.transactionId,
       created_at: p.createdAt.toISOString(),
       captured_at: p.capturedAt?.toISOString() ?? null,
     })),
+    refunds,
     timeline: timeline.map((t, i) => ({ ...toTimeline(timeline)[i]!, by: t.actorEmail })),
     county: order.countyCode ? (countyName(order.countyCode) ?? null) : null,
     tax_invoice_for: taxInvoiceFor(order),

@@ -8,6 +8,7 @@ import {
   PAY_ON_DELIVERY_LABEL,
   shippingAddressOf,
   type AdminOrder,
+  type Money,
   type Order,
   type OrderDetail,
   type TimelineEntry,
@@ -15,7 +16,7 @@ import {
 import type { PaymentRow } from '../payments/repo.ts';
 import type { AdminOrderRow, OrderItemRow, OrderRow, timelineOf } from './repo.ts';
 
-export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+export function toOrder(row: OrderRow, items: OrderItemRow[], money: Money): Order {
   return {
     id: row.id,
     order_date: row.createdAt.toISOString(),
@@ -33,6 +34,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
       quantity: i.quantity,
       subtotal: i.unitPriceCents * i.quantity,
     })),
+    money,
   };
 }
 
@@ -55,9 +57,10 @@ export function toOrderDetail(
   phone: string,
   payment: PaymentRow | undefined,
   timeline: TimelineEntry[],
+  money: Money,
 ): OrderDetail {
   return {
-    ...toOrder(order, items),
+    ...toOrder(order, items, money),
     item_count: order.itemCount,
     items_total: order.itemsCents,
     shipping: order.shippingCents,
@@ -113,16 +116,10 @@ function transactionIdOf(payment: PaymentRow): string | null {
   return paidByMpesa ? MPESA_MESSAGES.receiptToBeConfirmed : null;
 }
 
-export function toAdminOrder({
-  order,
-  email,
-  username,
-  userPhone,
-  firstItem,
-  itemLines,
-  lineCount,
-  receipt,
-}: AdminOrderRow): AdminOrder {
+export function toAdminOrder(
+  { order, email, username, userPhone, firstItem, itemLines, lineCount, receipt }: AdminOrderRow,
+  money: Money,
+): AdminOrder {
   return {
     id: order.id,
     user_email: email,
@@ -140,5 +137,6 @@ export function toAdminOrder({
     phone: order.phone ?? (userPhone || null),
     items: itemLines ?? [],
     collectable: isCollectable(order),
+    money,
   };
 }

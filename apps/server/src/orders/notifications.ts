@@ -8,6 +8,7 @@ import { button, emailHtml, heading, paragraph, table, textFooter } from '../out
 import { enqueueEmail, enqueueSms, PUBLIC_URL } from '../outbox/service.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import * as repo from './repo.ts';
+import { readShopSettings } from '../settings/repo.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 const ORDERS_LINK = `${PUBLIC_URL}/userprofile/orderhistory`;
@@ -108,6 +109,7 @@ function noticeText(
   order: repo.OrderRow,
   status: Notice,
   now: Date,
+  returnWindowDays = 0,
 ): { subject: string; lines: string[] } {
   const n = `#${order.id}`;
   switch (status) {
@@ -136,7 +138,10 @@ function noticeText(
         subject: `Your Duka order ${n} was delivered`,
         lines: [
           `Order ${n} was delivered on ${nairobiDateTime(now)}. We hope you enjoy it.`,
-          'Something not right? You can return it within 30 days in its original condition.',
+          // The shop's window (its settings); a product may name its own, as its page says.
+          returnWindowDays > 0
+            ? `Something not right? You can ask to return it from your order's page within ${returnWindowDays} days of delivery, in its original condition, unless its product page says otherwise.`
+            : '',
         ],
       };
     case 'cancelled':
@@ -183,7 +188,8 @@ export async function notifyStatusChange(
   now = new Date(),
 ): Promise<void> {
   if (!NOTICES.has(status)) return;
-  const { subject, lines } = noticeText(order, status as Notice, now);
+  const days = status === 'delivered' ? (await readShopSettings(tx)).return_window_days : 0;
+  const { subject, lines } = noticeText(order, status as Notice, now, days);
   const body = lines.filter(Boolean);
   await enqueueEmail(tx, {
     kind: `order-${status}`,

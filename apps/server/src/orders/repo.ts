@@ -8,6 +8,7 @@ import {
   ilike,
   inArray,
   isNotNull,
+  isNull,
   lt,
   or,
   sql,
@@ -122,12 +123,21 @@ export async function moveOrder(
   return moved.length > 0;
 }
 
-/** The shopper's unpaid orders, locked in id order (orders are always locked before stock). */
+/**
+ * The shopper's unpaid orders, locked in id order (orders are always locked before stock). An
+ * exchange's replacement awaiting its price difference is no open checkout: never replaced.
+ */
 export async function lockOpenOrderIds(tx: Tx, userId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment')))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending_payment'),
+        isNull(orders.exchangeForOrderId),
+      ),
+    )
     .orderBy(asc(orders.id))
     .for('update');
   return rows.map((r) => r.id);

@@ -21,12 +21,14 @@ import { notFound } from '../lib/http-error.ts';
 import { ownerOf } from './repo.ts';
 import { trackOrder } from './fulfilment.ts';
 import { getOwnOrder, listOwnOrders } from './service.ts';
+import returnsRoutes from './returns/routes.ts';
 
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
 
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  await app.register(returnsRoutes);
 
   app.get(
     '/order',

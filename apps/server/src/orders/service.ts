@@ -17,6 +17,9 @@ import { lockStock, returnStock, takeStock } from '../catalog/stock.ts';
 import { conflict, found, notFound, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import * as paymentsRepo from '../payments/repo.ts';
+import { orderMoney } from '../payments/money.ts';
+import { moneyOfOrders } from '../payments/orders-money.ts';
+import { settlePartPayments } from '../payments/paybill-payment.ts';
 import { toAdminOrder, toOrder, toOrderDetail, toTimeline } from './mappers.ts';
 import { issueSaleInvoice } from '../invoices/issue.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
@@ -268,8 +271,10 @@ export async function reopenForPayment(
   if (order.status !== 'pending_payment') {
     throw conflict('This order is no longer waiting for payment.', 'ORDER_NOT_PAYABLE');
   }
-  await repo.updateOrder(tx, orderId, reopened);
-  return { ...order, ...reopened };
+  // An exchange's replacement never expires: its stock was the returned item's (returns/exchange.ts).
+  const values = order.exchangeForOrderId ? { ...reopened, expiresAt: null } : reopened;
+  await repo.updateOrder(tx, orderId, values);
+  return { ...order, ...values };
 }
 
 export async function listOwnOrders(db: Db, userId: number, page: PageRequest): Promise<OrderPage> {
@@ -280,11 +285,17 @@ export async function listOwnOrders(db: Db, userId: number, page: PageRequest): 
     repo.countOwnOrders(db, userId),
     (row) => row,
   );
-  const items = await repo.itemsOf(
-    db,
-    result.orders.map((r) => r.id),
-  );
-  return { ...result, orders: result.orders.map((r) => toOrder(r, items.get(r.id) ?? [])) };
+  const [items, money] = await Promise.all([
+    repo.itemsOf(
+      db,
+      result.orders.map((r) => r.id),
+    ),
+    moneyOfOrders(db, result.orders),
+  ]);
+  return {
+    ...result,
+    orders: result.orders.map((r) => toOrder(r, items.get(r.id) ?? [], money.get(r.id)!)),
+  };
 }
 
 export async function getOwnOrder(db: Db, userId: number, orderId: number): Promise<OrderDetail> {
@@ -293,30 +304,49 @@ export async function getOwnOrder(db: Db, userId: number, orderId: number): Prom
     await repo.ownOrderWithPhone(db, userId, orderId),
     `The order ${orderId}`,
   );
-  const [items, payment, timeline] = await Promise.all([
+  const [items, payment, timeline, money] = await Promise.all([
     repo.itemsOf(db, [order.id]),
     paymentsRepo.settlingPayment(db, order.id),
     repo.timelineOf(db, order.id),
+    orderMoney(db, order),
   ]);
-  return toOrderDetail(order, items.get(order.id) ?? [], phone, payment, toTimeline(timeline));
+  return toOrderDetail(
+    order,
+    items.get(order.id) ?? [],
+    phone,
+    payment,
+    toTimeline(timeline),
+    money,
+  );
 }
 
-export function listAdminOrders(
+export async function listAdminOrders(
   db: Db,
   page: PageRequest & { status?: OrderStatus | undefined },
 ): Promise<AdminOrderPage> {
   const where = repo.withStatus(page.status);
-  return paged(
+  const result = await paged(
     'orders',
     page,
     repo.adminOrderRows(db, where),
     repo.countOrders(db, where),
-    toAdminOrder,
+    (row) => row,
   );
+  return { ...result, orders: await withMoney(db, result.orders) };
+}
+
+/** Admin rows as the API shows them, each with its money (partially paid, overpaid…). */
+async function withMoney(db: Db, rows: repo.AdminOrderRow[]) {
+  const money = await moneyOfOrders(
+    db,
+    rows.map((r) => r.order),
+  );
+  return rows.map((row) => toAdminOrder(row, money.get(row.order.id)!));
 }
 
 export async function adminOrder(db: Db, id: number) {
-  return toAdminOrder(found(await repo.adminOrderById(db, id), `The order ${id}`));
+  const row = found(await repo.adminOrderById(db, id), `The order ${id}`);
+  return toAdminOrder(row, await orderMoney(db, row.order));
 }
 
 /**
@@ -377,6 +407,8 @@ export async function changeStatus(
       },
     );
     if (next === 'paid') {
+      // A part already paid from the M-Pesa menu is the order's money, not money to give back.
+      await settlePartPayments(tx, id, now);
       await paymentsRepo.closeOpenPayments(tx, id, 'cancelled', 'marked paid by an administrator');
       await becamePaid(tx, order, now);
     }
@@ -419,6 +451,5 @@ export async function searchOrders(
   orderId: number | undefined,
   limit: number,
 ) {
-  const rows = await repo.searchOrderRows(db, pattern, orderId).limit(limit);
-  return rows.map(toAdminOrder);
+  return withMoney(db, await repo.searchOrderRows(db, pattern, orderId).limit(limit));
 }

@@ -85,6 +85,8 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           phone: payment.phone ? maskPhone(payment.phone) : null,
           result_code: payment.resultCode,
           result_desc: payment.resultDesc,
+          received: payment.receivedCents,
+          overpaid: payment.overpaidCents,
           refund_due: payment.refundDue,
           refunded_at: payment.refundedAt?.toISOString() ?? null,
           refund_reference: payment.refundReference,

@@ -1,4 +1,4 @@
-// Whatever a stranger posts to Daraja's callback or reversal-result addresses is recorded and
+// Whatever a stranger posts to Daraja's callback or B2C result addresses is recorded and
 // answered 'Accepted', never a 500: NUL characters (which PostgreSQL's text refuses), broken
 // Unicode, and JSON that hides a NUL in a field the callback would look up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const hiddenNul = JSON.stringify({
 describe.each([
   '/api/mpesa/callback',
   '/api/mpesa/callback/some-secret',
-  '/api/mpesa/reversal/abc',
+  '/api/mpesa/b2c/result/abc',
 ])('POST %s', (url) => {
   it.each([
     ['text/plain', 'a\u0000b'],
@@ -51,7 +51,7 @@ describe.each([
     if (payload.includes('\u0000') && !payload.startsWith('{')) {
       expect(event.body).toBe(payload.replaceAll('\u0000', '\\u0000'));
     }
-    if (!url.includes('reversal') && payload === hiddenNul) {
+    if (!url.includes('b2c') && payload === hiddenNul) {
       expect(event.note).toMatch(/^rejected: malformed \(Body\.stkCallback\.CheckoutRequestID: /);
     }
   });

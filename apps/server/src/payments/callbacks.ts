@@ -97,16 +97,3 @@ export async function receiveCallback(
     return settlement;
   });
 }
-
-/** The provider's answer to a refund it took its time over: recorded on the payment. */
-export async function recordRefundResult(p: Payments, providerPaymentId: string, body: unknown) {
-  const payment = await repo.findByProviderId(p.db, 'mpesa', providerPaymentId);
-  const text = typeof body === 'string' ? body : '';
-  await recordEvents(p.db, payment?.id ?? null, [
-    {
-      kind: 'reversal-result',
-      body: text,
-      note: payment ? null : `for unknown payment ${providerPaymentId}`,
-    },
-  ]);
-}

@@ -71,6 +71,8 @@ export interface Payments {
   admitPhoneRequest(userId: number): Promise<void>;
   /** The secret path segment of the Paybill/Till URLs registered with Daraja. */
   c2bSecret: string;
+  /** The secret path segment of the addresses Daraja posts B2C refunds' results to. */
+  b2cSecret: string;
   /** The shop's Paybill or Till: a confirmation for any other short code pays nothing. */
   c2bShortcode: string;
   /** PUBLIC_URL: where providers call back. */

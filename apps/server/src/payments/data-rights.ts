@@ -1,11 +1,11 @@
 // Erasure, for the payments of a person's orders: the payments stay for the books (amounts,
 // receipts, result codes), but who paid goes: the payer id, the phone each M-Pesa payment was
-// asked from, and those phones (and the account's) wherever a provider's request or callback body
-// carried them, callbacks that matched no payment included.
-import { inArray } from 'drizzle-orm';
+// asked from, the phone money was sent back to (B2C), and those phones (and the account's) wherever
+// a provider's request or callback body carried them, callbacks that matched no payment included.
+import { and, inArray, ne } from 'drizzle-orm';
 import { normaliseKenyanMobile } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
-import { mpesaC2b, payments } from '../db/schema.ts';
+import { mpesaC2b, payments, refunds } from '../db/schema.ts';
 import { maskInEvents, maskPayerInC2bBodies } from './events-repo.ts';
 import { MASK } from './mpesa/mask.ts';
 
@@ -27,6 +27,12 @@ export async function forgetPayers(
       .from(payments)
       .where(inArray(payments.orderId, [...orderIds]));
     for (const { phone } of asked) if (phone) phones.push(...phoneForms(phone));
+    // Where money went back by B2C (its request body names the phone too). A refund not sent
+    // yet keeps its phone; once sent, its status is asked by the request's key.
+    const sent = and(inArray(refunds.orderId, [...orderIds]), ne(refunds.status, 'requested'));
+    const sentTo = await tx.select({ phone: refunds.phone }).from(refunds).where(sent);
+    for (const { phone } of sentTo) if (phone) phones.push(...phoneForms(phone));
+    await tx.update(refunds).set({ phone: null }).where(sent);
     const paid = (
       await tx
         .update(payments)

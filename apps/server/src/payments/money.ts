@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { orderLedger, refunds } from '../db/schema.ts';
 
 /** Orders that owe nothing any more: whatever they hold goes back. */
-const OWING_NOTHING: readonly OrderStatus[] = [
+export const OWING_NOTHING: readonly OrderStatus[] = [
   'cancelled',
   'refund_due',
   'refunded',

@@ -2,6 +2,7 @@
 // one function of orders/ a payment's outcome goes through, handed in by app.ts.
 import fp from 'fastify-plugin';
 import type { ApplyToOrder, Payments, PaymentsLog, RefundSettled } from './context.ts';
+import { b2cSecretOf } from './mpesa/b2c-urls.ts';
 import { c2bSecretOf } from './mpesa/c2b-urls.ts';
 import { c2bShortcodeOf, providersFor, type Providers } from './registry.ts';
 
@@ -30,6 +31,7 @@ export default fp<PaymentsPluginOptions>(
       // Each M-Pesa request rings a phone.
       admitPhoneRequest: (userId) => app.limits.enforce(app.limits.rules.mpesa, String(userId)),
       c2bSecret: c2bSecretOf(config.JWT_SECRET!),
+      b2cSecret: b2cSecretOf(config.JWT_SECRET!),
       c2bShortcode: c2bShortcodeOf(config),
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       log: app.log,

@@ -1,5 +1,5 @@
 // Refunds: moving a paid order to 'refunded' calls the provider where it has an API (PayPal's
-// capture refund, Daraja's reversal), and otherwise records a refund made by hand.
+// capture refund, M-Pesa B2C to the payer's phone), and otherwise records a refund made by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { admin, type LoggedIn } from '../../test/accounts.ts';
@@ -62,26 +62,33 @@ async function paidWithMpesa(shop: MpesaShop) {
 }
 
 describe('refunding an order', () => {
-  it("refunds an M-Pesa payment through Daraja's reversal API when it has initiator credentials", async () => {
+  it('refunds an M-Pesa payment by B2C to the phone that paid, when it has initiator credentials', async () => {
     const { t, daraja } = withReversal;
-    const { started, receipt } = await paidWithMpesa(withReversal);
+    const { started } = await paidWithMpesa(withReversal);
     const boss = await admin(t.app, t.db);
     const res = await move(t.app, boss, started.order_id, { status: 'refunded' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('refunded');
-    expect(daraja.state.reversals.at(-1)).toMatchObject({
-      TransactionID: receipt,
+    const sent = daraja.state.b2cPayments.at(-1)!;
+    expect(sent.body).toMatchObject({
+      CommandID: 'BusinessPayment',
       Amount: 2378,
-      CommandID: 'TransactionReversal',
-      ResultURL: `${withReversal.publicUrl}/api/mpesa/reversal/${started.paymentId}`,
+      PartyB: '254712345678',
+      ResultURL: expect.stringMatching(
+        new RegExp(`^${withReversal.publicUrl}/api/mpesa/b2c/result/[\\w-]{32}$`),
+      ),
     });
+    await daraja.state.b2cSettled();
     const payment = await paymentRow(t.db, started.paymentId);
     expect(payment).toMatchObject({ status: 'refunded', refundDue: false });
-    expect(payment.refundReference).toMatch(/^AG_/);
-    // Moving it again is refused; nothing is reversed twice.
+    expect(payment.refundReference).toBe(sent.result.receipt);
+    // Moving it again is refused; nothing is sent twice.
     const again = await move(t.app, boss, started.order_id, { status: 'refunded' });
     expect(again.statusCode).toBe(422);
-    expect(daraja.state.reversals.filter((r) => r.TransactionID === receipt)).toHaveLength(1);
+    const forOrder = daraja.state.b2cRequests.filter(
+      (r) => r.Remarks === `Refund of Duka order ${started.order_id}`,
+    );
+    expect(forOrder).toHaveLength(1);
   });
 
   it("refunds a PayPal payment through PayPal's capture refund", async () => {
@@ -109,7 +116,7 @@ describe('refunding an order', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('REFUND_BY_HAND');
     expect((await orderRow(t.db, started.order_id)).status).toBe('paid');
-    expect(daraja.state.reversals).toHaveLength(0);
+    expect(daraja.state.b2cRequests).toHaveLength(0);
 
     const res = await move(t.app, boss, started.order_id, {
       status: 'refunded',
@@ -139,6 +146,7 @@ describe('refunding an order', () => {
     const boss = await admin(t.app, t.db);
     const res = await move(t.app, boss, started.order_id, { status: 'refunded' });
     expect(res.statusCode, res.body).toBe(200);
+    await daraja.state.b2cSettled();
     expect(await paymentRow(t.db, started.paymentId)).toMatchObject({
       status: 'refunded',
       refundDue: false,

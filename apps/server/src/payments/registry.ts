@@ -2,10 +2,14 @@
 // Adding a provider is a file in payments/ and a line here.
 import { mpesaModeOf, paymentProviderOf, paymentSandboxesAllowed, type Config } from '../config.ts';
 import { badRequest } from '../lib/http-error.ts';
+import { B2cRefunds } from './mpesa/b2c-refunds.ts';
+import { receiveB2cPost } from './mpesa/b2c-results.ts';
+import { b2cSecretOf, readB2cUrl } from './mpesa/b2c-urls.ts';
 import { darajaRegistration } from './mpesa/c2b-registration.ts';
 import { DarajaClient } from './mpesa/daraja-client.ts';
 import { MpesaProvider } from './mpesa/provider.ts';
 import { PaybillProvider } from './mpesa/paybill-provider.ts';
+import { SandboxB2c } from './mpesa/sandbox-b2c.ts';
 import { MpesaSandbox } from './mpesa/sandbox-daraja.ts';
 import { sandboxMenuRoutes, sandboxMenuUrl } from './mpesa/sandbox-menu.ts';
 import { sandboxPhoneRoutes, sandboxPhoneUrl } from './mpesa/sandbox-routes.ts';
@@ -52,9 +56,14 @@ export function providersFor(config: Config, warn: (obj: object, msg: string) =>
   const daraja = darajaClientOf(config);
   const sandboxes = paymentSandboxesAllowed(config);
   const paypal = paymentProviderOf(config) === 'paypal';
+  // M-Pesa money goes back by B2C: Daraja's with initiator credentials, else the sandbox's when
+  // the sandbox takes the payments; without either a person refunds by hand.
+  const sandboxB2c = daraja ? null : new SandboxB2c(config.JWT_SECRET!);
+  const b2c = daraja ? daraja.b2c : sandboxB2c;
+  const refunds = b2c ? new B2cRefunds(b2c, b2cSecretOf(config.JWT_SECRET!)) : undefined;
   return new Providers([
-    ...(daraja || sandboxes ? [mpesaProvider(config, daraja, warn)] : []),
-    ...(daraja || sandboxes ? [paybillProvider(config, daraja)] : []),
+    ...(daraja || sandboxes ? [mpesaProvider(config, daraja, refunds, sandboxB2c, warn)] : []),
+    ...(daraja || sandboxes ? [paybillProvider(config, daraja, refunds)] : []),
     ...(paypal || sandboxes ? [redirectProvider(config)] : []),
     // Offered per county (delivery/), checked by checkout before the order is made.
     new PayOnDeliveryProvider(),
@@ -80,6 +89,7 @@ function darajaClientOf(config: Config): DarajaClient | null {
     partyB: config.MPESA_PARTY_B ?? shortcode,
     initiatorName: config.MPESA_INITIATOR_NAME,
     securityCredential: config.MPESA_SECURITY_CREDENTIAL,
+    b2cShortcode: config.MPESA_B2C_SHORTCODE,
     timeoutMs: config.MPESA_TIMEOUT_MS,
   });
 }
@@ -91,15 +101,21 @@ export const SANDBOX_PAYBILL = '600000';
  * Paying from the M-Pesa menu: to MPESA_C2B_SHORTCODE (or MPESA_SHORTCODE), as a Paybill or a Till.
  * Without Daraja credentials the built-in sandbox's menu pays it.
  */
-function paybillProvider(config: Config, daraja: DarajaClient | null): PaymentProvider {
+function paybillProvider(
+  config: Config,
+  daraja: DarajaClient | null,
+  refunds: B2cRefunds | undefined,
+): PaymentProvider {
   const kind = config.MPESA_C2B_KIND;
   const businessNumber = c2bShortcodeOf(config);
   if (daraja) {
     return new PaybillProvider(kind, businessNumber, {
       registration: darajaRegistration(daraja, businessNumber),
+      refunds,
     });
   }
   const provider: PaybillProvider = new PaybillProvider(kind, businessNumber, {
+    refunds,
     sandboxPage: {
       routes: (app, options) => sandboxMenuRoutes(provider, kind, businessNumber)(app, options),
       waitingUrl: sandboxMenuUrl,
@@ -130,14 +146,27 @@ function redirectProvider(config: Config): PaymentProvider {
 function mpesaProvider(
   config: Config,
   daraja: DarajaClient | null,
+  refunds: B2cRefunds | undefined,
+  sandboxB2c: SandboxB2c | null,
   warn: (obj: object, msg: string) => void,
 ) {
   if (!daraja) {
     const sandbox = new MpesaSandbox(config.JWT_SECRET!);
-    return new MpesaProvider('mpesa-sandbox', sandbox, (provider) => ({
-      routes: sandboxPhoneRoutes(sandbox, provider),
-      waitingUrl: sandboxPhoneUrl,
-    }));
+    return new MpesaProvider('mpesa-sandbox', sandbox, {
+      refunds,
+      sandboxPage: (provider) => ({
+        routes: async (app, options) => {
+          await sandboxPhoneRoutes(sandbox, provider)(app, options);
+          // The sandbox's B2C results go through the same code as Daraja's, in this process.
+          sandboxB2c?.deliverTo(async (url, body) => {
+            const address = readB2cUrl(url);
+            if (address) await receiveB2cPost(app.payments, { ...address, body });
+          });
+          app.addHook('onClose', async () => sandboxB2c?.stop());
+        },
+        waitingUrl: sandboxPhoneUrl,
+      }),
+    });
   }
   if (!config.PUBLIC_URL?.startsWith('https:')) {
     warn(
@@ -145,5 +174,5 @@ function mpesaProvider(
       'M-Pesa is configured but PUBLIC_URL is not https: Daraja (live) calls back only over https, so payments would wait for the query API',
     );
   }
-  return new MpesaProvider('mpesa', daraja);
+  return new MpesaProvider('mpesa', daraja, { refunds });
 }

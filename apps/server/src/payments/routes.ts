@@ -11,12 +11,13 @@ import {
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
 import { conflict, notFound, unprocessable } from '../lib/http-error.ts';
-import { receiveCallback, recordRefundResult } from './callbacks.ts';
+import { receiveCallback } from './callbacks.ts';
+import { receiveB2cPost } from './mpesa/b2c-results.ts';
+import { B2C_PATH, B2C_POSTS } from './mpesa/b2c-urls.ts';
 import { noteOfConfirmation, receiveConfirmation, validatePaidIn } from './mpesa/c2b.ts';
 import { claimCode } from './mpesa/till-claim.ts';
 import { refusalMessage } from './mpesa/till-rules.ts';
 import { C2B_PATH, isOurSecret } from './mpesa/c2b-urls.ts';
-import { REVERSAL_RESULT_PATH } from './mpesa/provider.ts';
 import { noteOf } from './settlement.ts';
 import { paymentStatus } from './status.ts';
 
@@ -133,22 +134,37 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       done(null, body),
     );
     const typed = callbacks.withTypeProvider<ZodTypeProvider>();
-    // The result of a reversal (a refund through Daraja), kept on its payment for the admin.
-    typed.post(
-      `${REVERSAL_RESULT_PATH}/:paymentId`,
-      {
-        schema: {
-          tags: ['payments'],
-          summary: "Daraja's result of a transaction reversal (a refund)",
-          params: z.object({ paymentId: z.string().min(1).max(100) }),
-          response: { 200: acceptedSchema },
+    // What became of money sent back by B2C, and the answers to its status queries.
+    const b2cParams = z.object({
+      post: z.enum(B2C_POSTS),
+      secret: z.string().max(200).optional(),
+    });
+    for (const url of [`${B2C_PATH}/:post`, `${B2C_PATH}/:post/:secret`]) {
+      typed.post(
+        url,
+        {
+          schema: {
+            tags: ['payments'],
+            summary: "Daraja's result of a B2C refund, or of a transaction status query",
+            description:
+              'The last path segment is the shop’s secret; without it nothing changes. A result is applied once, to the refund whose request key is its OriginatorConversationID; a timeout leaves the refund to the status query. Every post is kept and answered {"ResultCode":0,"ResultDesc":"Accepted"}.',
+            params: b2cParams,
+            response: { 200: acceptedSchema },
+          },
         },
-      },
-      async (request) => {
-        await recordRefundResult(payments, request.params.paymentId, request.body);
-        return accepted;
-      },
-    );
+        async (request) => {
+          const outcome = await receiveB2cPost(payments, {
+            post: request.params.post,
+            secret: request.params.secret,
+            body: typeof request.body === 'string' ? request.body : undefined,
+          });
+          if (outcome.kind === 'rejected') {
+            request.log.warn({ note: outcome.note }, 'B2C result not applied');
+          }
+          return accepted;
+        },
+      );
+    }
     // Paybill and Till: Daraja's validation (answered at once: it waits about 8 s) and
     // confirmation, each at an address with the shop's secret.
     const c2bParams = z.object({ secret: z.string().max(200).optional() });

@@ -7,6 +7,7 @@ import { MPESA_MESSAGES, mpesaResultMessage } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
 import type { ApplyToOrder, OrderEffect } from './context.ts';
 import { addReference, enterReceived } from './ledger.ts';
+import { settlePartPayments } from './paybill-payment.ts';
 import * as payments from './repo.ts';
 
 export interface Success {
@@ -144,6 +145,8 @@ export async function settleReceived(
     nextQueryAt: null,
   });
   const effect = await applyToOrder(tx, order, { kind: 'paid', at: money.paidAt });
+  // Part paid from the M-Pesa menu before another payment paid the rest: that part is kept too.
+  if (effect === 'paid') await settlePartPayments(tx, order.id, money.paidAt);
   if (effect === 'refund-due' || effect === 'already-settled') {
     // Paid, but the order could not take it: the money goes back.
     await payments.updatePayment(tx, payment.id, { refundDue: true });

@@ -8,6 +8,8 @@ import { getUser } from '../auth/service.ts';
 import type { Tx } from '../db/client.ts';
 import { badRequest, causedBy, conflict, HttpError } from '../lib/http-error.ts';
 import { hashCallbackSecret } from './callbacks.ts';
+import { orderMoney } from './money.ts';
+import { openPaybillPayment } from './paybill-payment.ts';
 import type { Payments } from './context.ts';
 import { recordEvents } from './events-repo.ts';
 import type { PaymentMethod, PaymentProvider } from './provider.ts';
@@ -48,9 +50,9 @@ export async function preparePayment(
   return { provider, phone, label: provider.label };
 }
 
+/** The order to pay: what it still owes is read from its account when the payment is made. */
 export interface PlacedOrder {
   id: number;
-  totalCents: number;
 }
 
 export type Started =
@@ -83,34 +85,44 @@ export async function startPayment(
 ): Promise<Started> {
   const { db } = p;
   const { provider } = prepared;
-  const paymentId = `${provider.idPrefix}-${randomBytes(16).toString('base64url')}`;
   const secret = randomBytes(32).toString('base64url');
 
-  // 1. The payment's intent, unless a newer checkout of the same shopper replaced the order.
-  const payment = await db.transaction(async (tx) => {
-    if ((await repo.lockOrder(tx, order.id))?.status !== 'pending_payment') throw replaced();
-    return repo.insertPayment(tx, {
+  // 1. The payment's intent, unless a newer checkout of the same shopper replaced the order. It
+  //    asks for what the order still owes (part may have come in from the M-Pesa menu); an open
+  //    Paybill payment is given again, since money to the account number adds up on it.
+  const { payment, amountCents } = await db.transaction(async (tx) => {
+    const locked = await repo.lockOrder(tx, order.id);
+    if (locked?.status !== 'pending_payment') throw replaced();
+    const open =
+      provider.method === 'mpesa_paybill' ? await openPaybillPayment(tx, order.id) : undefined;
+    if (open) return { payment: open, amountCents: open.amountCents - open.receivedCents };
+    const { balance } = await orderMoney(tx, locked);
+    if (balance <= 0) throw conflict('This order is paid already.', 'ORDER_NOT_PAYABLE');
+    const inserted = await repo.insertPayment(tx, {
       orderId: order.id,
       provider: provider.name,
-      providerPaymentId: paymentId,
+      providerPaymentId: `${provider.idPrefix}-${randomBytes(16).toString('base64url')}`,
       method: provider.method,
       phone: prepared.phone,
       callbackSecretHash: provider.parseCallback ? hashCallbackSecret(secret) : null,
-      amountCents: order.totalCents,
+      amountCents: balance,
       currency: 'KES',
       settlementCurrency: 'KES',
-      settlementAmountMinor: order.totalCents,
+      settlementAmountMinor: balance,
       // Until the provider answers: if it never does, the query job gives the request up then.
       nextQueryAt: provider.query ? new Date(Date.now() + ANSWER_LOST_AFTER_MS) : null,
     });
+    return { payment: inserted, amountCents: balance };
   });
+  const paymentId = payment.providerPaymentId;
 
   // 2. The provider, with no transaction open (it is a network call).
   const outcome = await provider.start({
     paymentId,
     orderId: order.id,
-    amountCents: order.totalCents,
-    requestId: `duka-order-${order.id}`,
+    amountCents,
+    // One per payment: an order paid again later is a new request at the provider.
+    requestId: `duka-payment-${payment.id}`,
     returnUrl: `${baseUrl}/excute-payment`,
     cancelUrl: `${baseUrl}/cart?payment=cancelled`,
     callbackUrl: provider.callbackPath ? `${baseUrl}${provider.callbackPath}/${secret}` : '',

@@ -2,8 +2,9 @@
 // checkout against something that speaks the protocol: OAuth client credentials (GET with Basic
 // auth), the STK push with Daraja's checks of Password and Timestamp, the push query (with its
 // "being processed" error while the phone has not answered), callbacks in Daraja's shapes sent to
-// the shop's CallBackURL, and the transaction reversal. Knobs make it fail, hang, slow down,
-// refuse, or send a callback twice or never. It listens on loopback only, keeps everything in
+// the shop's CallBackURL, B2C payments (money back to a phone, its result posted to the ResultURL)
+// and the transaction status query. Knobs make it fail, hang, slow down, refuse, or send a
+// callback or a result twice or never. It listens on loopback only, keeps everything in
 // memory, and is driven from tests directly or over HTTP (/__stand-in/…, for the browser journeys).
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -23,7 +24,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const PHONE = /^254[71]\d{8}$/;
 
 export type Failure = 'network' | '500' | '503' | 'hang';
-export type Endpoint = 'token' | 'push' | 'query' | 'reversal' | 'register' | 'any';
+export type Endpoint = 'token' | 'push' | 'query' | 'b2c' | 'status' | 'register' | 'any';
 
 /** URLs a shop registered for its Paybill/Till (Customer to Business, v2). */
 export interface StandInRegistration {
@@ -73,6 +74,33 @@ export interface StandInPush {
   result: { code: number; desc: string; receipt: string | null } | null;
 }
 
+/** A B2C payment as Daraja took it, and what became of it. */
+export interface StandInB2c {
+  readonly originatorConversationId: string;
+  readonly conversationId: string;
+  /** The request as Daraja received it. */
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly amount: number;
+  readonly phone: string;
+  /** What M-Pesa did: ResultCode 0 paid (with a receipt), anything else failed. */
+  readonly result: { code: number; desc: string; receipt: string | null };
+  /** Every post of its result (or queue timeout) to the shop, in order. */
+  readonly deliveries: CallbackDelivery[];
+}
+
+/** How M-Pesa handles B2C payments: paid at once by default. */
+export interface B2cBehaviour {
+  /** 0 paid; e.g. 2001 (wrong initiator) or 1 (not enough money in the account) failed. */
+  resultCode?: number;
+  resultDesc?: string;
+  /** The result is posted this long after the request was answered (a slow M-Pesa). */
+  delayMs?: number;
+  /** The result is posted this many times; 0: it is lost and never comes. */
+  times?: number;
+  /** Posted to the QueueTimeOutURL instead: the request timed out in Daraja's queue. */
+  queueTimeout?: boolean;
+}
+
 export interface CallbackDelivery {
   status: number;
   body: string;
@@ -96,7 +124,22 @@ export interface DarajaState {
   readonly unauthorized: number;
   readonly queries: number;
   readonly pushes: readonly StandInPush[];
-  readonly reversals: readonly Record<string, unknown>[];
+  /** Every B2C payment Daraja took (one per OriginatorConversationID), in order. */
+  readonly b2cPayments: readonly StandInB2c[];
+  /** Every B2C request that reached it, taken or not (a repeat, a refusal). */
+  readonly b2cRequests: readonly Record<string, unknown>[];
+  /** Every transaction status query that reached it. */
+  readonly statusQueries: readonly Record<string, unknown>[];
+  /** How every B2C payment goes from now on. */
+  b2c: B2cBehaviour;
+  /** How the next B2C payment goes (then back to `b2c`). */
+  nextB2c(behaviour: B2cBehaviour): void;
+  /** The next B2C request is refused at once with Daraja's error body; nothing is paid. */
+  refuseNextB2c(errorCode?: string, errorMessage?: string, status?: number): void;
+  /** Waits until every B2C result on its way was posted. */
+  b2cSettled(): Promise<void>;
+  /** The result body Daraja posts for a B2C payment. */
+  b2cResultBody(payment: StandInB2c): unknown;
   /** The latest push; throws when there is none. */
   lastPush(): StandInPush;
   /** The next `times` requests to `endpoint` fail this way ('after': the work is done first). */
@@ -190,7 +233,13 @@ class StandIn implements DarajaState {
   queryAnswer: number | null = null;
   pushDelayMs = 0;
   readonly pushes: StandInPush[] = [];
-  readonly reversals: Record<string, unknown>[] = [];
+  readonly b2cPayments: StandInB2c[] = [];
+  readonly b2cRequests: Record<string, unknown>[] = [];
+  readonly statusQueries: Record<string, unknown>[] = [];
+  b2c: B2cBehaviour = {};
+  private nextB2cBehaviour: B2cBehaviour | null = null;
+  private b2cRefusal: Reply | null = null;
+  private readonly posting = new Set<Promise<unknown>>();
   readonly registrations: StandInRegistration[] = [];
   private registrationRefusal: Reply | null = null;
   url = '';
@@ -367,7 +416,8 @@ class StandIn implements DarajaState {
     const paths: Record<string, (json: Record<string, unknown>) => Promise<Reply> | Reply> = {
       '/mpesa/stkpush/v1/processrequest': (json) => this.push(json),
       '/mpesa/stkpushquery/v1/query': (json) => this.query(json),
-      '/mpesa/reversal/v1/request': (json) => this.reverse(json),
+      '/mpesa/b2c/v3/paymentrequest': (json) => this.payOut(json),
+      '/mpesa/transactionstatus/v1/query': (json) => this.transactionStatus(json),
       '/mpesa/c2b/v2/registerurl': (json) => this.register(json),
     };
     const handler = paths[url.pathname];
@@ -494,23 +544,223 @@ class StandIn implements DarajaState {
     };
   }
 
-  private reverse(json: Record<string, unknown>): Reply {
-    if (typeof json.Initiator !== 'string' || json.Initiator === '') return badRequest('Initiator');
+  // ------------------------------------------------------------------ B2C and its status
+
+  nextB2c(behaviour: B2cBehaviour): void {
+    this.nextB2cBehaviour = behaviour;
+  }
+
+  refuseNextB2c(
+    errorCode = '400.002.02',
+    errorMessage = 'Bad Request - Invalid PartyB',
+    status = 400,
+  ): void {
+    this.b2cRefusal = error(status, errorCode, errorMessage);
+  }
+
+  async b2cSettled(): Promise<void> {
+    while (this.posting.size > 0) await Promise.allSettled([...this.posting]);
+  }
+
+  b2cResultBody(payment: StandInB2c): unknown {
+    const { code, desc, receipt } = payment.result;
+    return {
+      Result: {
+        ResultType: 0,
+        ResultCode: code,
+        ResultDesc: desc,
+        OriginatorConversationID: payment.originatorConversationId,
+        ConversationID: payment.conversationId,
+        TransactionID: receipt ?? `${payment.conversationId.slice(-10).toUpperCase()}`,
+        // A failure carries no parameters; a payment names its amount, receipt and receiver.
+        ...(code === 0
+          ? {
+              ResultParameters: {
+                ResultParameter: [
+                  { Key: 'TransactionAmount', Value: payment.amount },
+                  { Key: 'TransactionReceipt', Value: receipt },
+                  { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
+                  { Key: 'B2CChargesPaidAccountAvailableFunds', Value: -4510.0 },
+                  { Key: 'ReceiverPartyPublicName', Value: `${payment.phone} - John Doe` },
+                  { Key: 'TransactionCompletedDateTime', Value: '19.12.2019 11:45:50' },
+                  { Key: 'B2CUtilityAccountAvailableFunds', Value: 10116.0 },
+                  { Key: 'B2CWorkingAccountAvailableFunds', Value: 900000.0 },
+                ],
+              },
+            }
+          : {}),
+        ReferenceData: {
+          ReferenceItem: {
+            Key: 'QueueTimeoutURL',
+            Value: 'https://internalsandbox.safaricom.co.ke',
+          },
+        },
+      },
+    };
+  }
+
+  /** Posts in the background (Daraja calls back after answering), after `delayMs`. */
+  private later(delayMs: number, send: () => Promise<unknown>) {
+    const run = new Promise((r) => setTimeout(r, delayMs))
+      .then(send)
+      .catch(() => undefined)
+      .finally(() => this.posting.delete(run));
+    this.posting.add(run);
+  }
+
+  /** Daraja's checks of an initiator's request. */
+  private initiatorProblem(json: Record<string, unknown>): Reply | null {
+    for (const key of ['InitiatorName', 'Initiator'] as const) {
+      if (key in json && (typeof json[key] !== 'string' || json[key] === ''))
+        return badRequest(key);
+    }
+    if (!json.InitiatorName && !json.Initiator) return badRequest('Initiator');
     if (typeof json.SecurityCredential !== 'string' || json.SecurityCredential === '') {
       return badRequest('SecurityCredential');
     }
-    if (json.CommandID !== 'TransactionReversal') return badRequest('CommandID');
-    const paid = this.pushes.find(
-      (p) => p.result?.receipt && p.result.receipt === json.TransactionID,
-    );
-    if (!paid) return badRequest('TransactionID');
-    if (Number(json.Amount) !== paid.amount) return badRequest('Amount');
-    this.reversals.push({ ...json });
+    for (const key of ['ResultURL', 'QueueTimeOutURL'] as const) {
+      if (typeof json[key] !== 'string' || !/^https?:\/\//.test(json[key])) return badRequest(key);
+    }
+    return null;
+  }
+
+  private payOut(json: Record<string, unknown>): Reply {
+    this.b2cRequests.push({ ...json });
+    const problem = this.initiatorProblem(json);
+    if (problem) return problem;
+    if (json.CommandID !== 'BusinessPayment' && json.CommandID !== 'SalaryPayment') {
+      return badRequest('CommandID');
+    }
+    const amount = json.Amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) {
+      return badRequest('Amount');
+    }
+    if (String(json.PartyA ?? '') !== this.options.shortcode) return badRequest('PartyA');
+    if (typeof json.PartyB !== 'string' || !PHONE.test(json.PartyB)) return badRequest('PartyB');
+    const originator = json.OriginatorConversationID;
+    if (typeof originator !== 'string' || originator === '') {
+      return badRequest('OriginatorConversationID');
+    }
+    // The same request again pays nothing more (the OriginatorConversationID is its key).
+    if (this.b2cPayments.some((p) => p.originatorConversationId === originator)) {
+      return error(409, '409.001.01', 'Duplicate OriginatorConversationID');
+    }
+    if (this.b2cRefusal) {
+      const refusal = this.b2cRefusal;
+      this.b2cRefusal = null;
+      return refusal;
+    }
+    const behaviour = { ...this.b2c, ...this.nextB2cBehaviour };
+    this.nextB2cBehaviour = null;
+    // A request that timed out in the queue was never processed: its status says it failed.
+    const code = behaviour.resultCode ?? (behaviour.queueTimeout ? 1 : 0);
+    const payment: StandInB2c = {
+      originatorConversationId: originator,
+      conversationId: `AG_${nairobiTimestamp(Date.now()).slice(0, 8)}_${randomBytes(10).toString('hex')}`,
+      body: { ...json },
+      amount,
+      phone: json.PartyB,
+      result: {
+        code,
+        desc:
+          behaviour.resultDesc ??
+          (behaviour.queueTimeout ? 'The request timed out in the queue.' : undefined) ??
+          (code === 0
+            ? RESULT_DESCRIPTIONS[0]!
+            : (RESULT_DESCRIPTIONS[code] ?? 'The transaction failed.')),
+        receipt: code === 0 ? receiptNumber() : null,
+      },
+      deliveries: [],
+    };
+    this.b2cPayments.push(payment);
+    const url = String(behaviour.queueTimeout ? json.QueueTimeOutURL : json.ResultURL);
+    const body = behaviour.queueTimeout
+      ? JSON.stringify({
+          Result: {
+            ResultType: 1,
+            ResultCode: 1,
+            ResultDesc: 'The request timed out in the queue.',
+            OriginatorConversationID: originator,
+            ConversationID: payment.conversationId,
+          },
+        })
+      : JSON.stringify(this.b2cResultBody(payment));
+    this.later(behaviour.delayMs ?? 0, async () => {
+      for (let i = 0; i < (behaviour.times ?? 1); i++) {
+        payment.deliveries.push(await this.post(url, body));
+      }
+    });
     return {
       status: 200,
       json: {
-        OriginatorConversationID: `${randomInt(10_000, 99_999)}-${randomInt(1e6, 9e6)}-1`,
-        ConversationID: `AG_${nairobiTimestamp(Date.now())}_${randomBytes(10).toString('hex')}`,
+        ConversationID: payment.conversationId,
+        OriginatorConversationID: originator,
+        ResponseCode: '0',
+        ResponseDescription: 'Accept the service request successfully.',
+      },
+    };
+  }
+
+  /** The status of a B2C payment, by its OriginatorConversationID or receipt; posted to ResultURL. */
+  private transactionStatus(json: Record<string, unknown>): Reply {
+    this.statusQueries.push({ ...json });
+    const problem = this.initiatorProblem(json);
+    if (problem) return problem;
+    if (json.CommandID !== 'TransactionStatusQuery') return badRequest('CommandID');
+    if (String(json.PartyA ?? '') !== this.options.shortcode) return badRequest('PartyA');
+    const asked = String(json.OriginalConversationID ?? json.TransactionID ?? '');
+    if (asked === '') return badRequest('TransactionID');
+    const payment = this.b2cPayments.find(
+      (p) => p.originatorConversationId === asked || p.result.receipt === asked,
+    );
+    const query = {
+      OriginatorConversationID: `${randomInt(10_000, 99_999)}-${randomInt(1e6, 9e6)}-1`,
+      ConversationID: `AG_${nairobiTimestamp(Date.now()).slice(0, 8)}_${randomBytes(10).toString('hex')}`,
+    };
+    const item = (Key: string, Value?: string | number) =>
+      Value === undefined ? { Key } : { Key, Value };
+    const result = payment
+      ? {
+          ...query,
+          ResultType: 0,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          // As Daraja's example: not the payment's receipt (that is ReceiptNo).
+          TransactionID: 'MBN0000000',
+          ResultParameters: {
+            ResultParameter: [
+              item('DebitPartyName', `${this.options.shortcode} - Duka`),
+              item('CreditPartyName', `${payment.phone} - John Doe`),
+              item('OriginatorConversationID', payment.originatorConversationId),
+              item('InitiatedTime', nairobiTimestamp(Date.now())),
+              item('DebitAccountType', 'Utility Account'),
+              item(
+                'TransactionReason',
+                payment.result.code === 0 ? undefined : payment.result.desc,
+              ),
+              item('ReasonType', 'Business Payment to Customer via API'),
+              item('TransactionStatus', payment.result.code === 0 ? 'Completed' : 'Failed'),
+              item('FinalisedTime', nairobiTimestamp(Date.now())),
+              item('Amount', payment.amount),
+              item('ConversationID', payment.conversationId),
+              item('ReceiptNo', payment.result.receipt ?? undefined),
+            ],
+          },
+          ReferenceData: { ReferenceItem: item('Occasion', String(json.Occasion ?? '')) },
+        }
+      : {
+          ...query,
+          ResultType: 0,
+          ResultCode: 2032,
+          ResultDesc: 'The transaction could not be found.',
+          ReferenceData: { ReferenceItem: item('Occasion', String(json.Occasion ?? '')) },
+        };
+    const url = String(json.ResultURL);
+    this.later(0, () => this.post(url, JSON.stringify({ Result: result })));
+    return {
+      status: 200,
+      json: {
+        ...query,
         ResponseCode: '0',
         ResponseDescription: 'Accept the service request successfully.',
       },
@@ -614,7 +864,8 @@ function endpointOf(pathname: string): Endpoint {
   if (pathname === '/oauth/v1/generate') return 'token';
   if (pathname === '/mpesa/stkpush/v1/processrequest') return 'push';
   if (pathname === '/mpesa/stkpushquery/v1/query') return 'query';
-  if (pathname === '/mpesa/reversal/v1/request') return 'reversal';
+  if (pathname === '/mpesa/b2c/v3/paymentrequest') return 'b2c';
+  if (pathname === '/mpesa/transactionstatus/v1/query') return 'status';
   if (pathname === '/mpesa/c2b/v2/registerurl') return 'register';
   return 'any';
 }

@@ -5,6 +5,8 @@ import { productSummarySchema, reviewSchema } from '../catalog/schemas.ts';
 import { orderPageSchema, orderStatusSchema } from '../orders/schemas.ts';
 import { addressSchema } from '../delivery/schemas.ts';
 import { roleSchema } from '../staff/permissions.ts';
+import { moneySchema } from '../payments/money-state.ts';
+import { refundSchema } from '../payments/refund-schemas.ts';
 
 // Re-exported, so imports from here and from the package root keep working.
 export { REPLY_MESSAGES };
@@ -103,6 +105,8 @@ export const adminOrderSchema = z
     items: z.array(z.string()),
     /** Paid on delivery and not paid yet: the money can be recorded. */
     collectable: z.boolean(),
+    /** Where its money stands (partially paid with the balance, overpaid…), cents. */
+    money: moneySchema,
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
@@ -172,6 +176,10 @@ export const adminPaymentSchema = z
     /** Daraja's final ResultCode and ResultDesc, as it sent them. */
     result_code: z.number().int().nullable(),
     result_desc: z.string().nullable(),
+    /** What came in on it so far (a Paybill payment adds up in parts), cents. */
+    received: centsSchema,
+    /** Came in over what it asked (paid over the total), cents; 0 when not overpaid. */
+    overpaid: centsSchema,
     /** Money came in that must go back (the order could not be revived, or was paid twice). */
     refund_due: z.boolean(),
     refunded_at: z.string().nullable(),
@@ -359,6 +367,10 @@ export const unmatchedPaymentSchema = z
     source: z.string(),
     /** Why it paid no order, when the shop knows more than "no account number". */
     note: z.string().nullable(),
+    /** Given back so far, or on its way back (cents). */
+    refunded: centsSchema,
+    /** Its latest refund, if one was asked for. */
+    refund: refundSchema.nullable(),
   })
   .meta({ id: 'UnmatchedPayment' });
 export type UnmatchedPayment = z.infer<typeof unmatchedPaymentSchema>;

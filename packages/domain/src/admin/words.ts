@@ -3,6 +3,8 @@
 // person reads it. One table for every screen (and the server's own messages where they show).
 import type { OrderStatus } from '../orders/lifecycle.ts';
 import type { PaymentMethod } from '../payments/schemas.ts';
+import type { MoneyStateName } from '../payments/money-state.ts';
+import type { RefundStatus } from '../payments/refund-schemas.ts';
 import { formatKsh } from '../pricing/money.ts';
 import { ROLE_LABELS, type Role } from '../staff/permissions.ts';
 import { TAX_TYPE_LABELS, type TaxType } from '../tax/tax-types.ts';
@@ -28,9 +30,12 @@ export const AUDIT_ACTION_WORDS: Record<string, string> = {
   'order.status.update': 'Order status changed',
   'order.shipment.update': 'Courier or tracking number changed',
   'order.export': 'Orders exported',
+  'return.update': 'Return approved, refused or received',
   'payment.refund': 'Payment refunded',
   'payment.refund.retry': 'Refund tried again',
   'payment.assign': 'M-Pesa payment matched to an order',
+  'payment.unmatched.refund': 'Unmatched M-Pesa payment refunded',
+  'payment.unmatched.close': 'Unmatched M-Pesa payment closed',
   'payment.collect': 'Payment collected on delivery',
   'payment.statement.upload': 'M-Pesa statement uploaded',
   'payment.c2b_registration.request': 'Paybill registration requested',
@@ -68,7 +73,9 @@ export const RECORD_TYPE_WORDS: Record<string, string> = {
   order: 'Order',
   payment: 'Payment',
   refund: 'Refund',
+  return: 'Return',
   mpesa_statement: 'M-Pesa statement',
+  mpesa_c2b: 'Unmatched M-Pesa payment',
   mpesa_registration: 'Paybill registration',
   invoice: 'Tax invoice',
   county: 'County',
@@ -183,6 +190,32 @@ export const PAYMENT_METHOD_WORDS: Record<PaymentMethod, string> = {
   mpesa_paybill: 'M-Pesa Paybill',
   paypal: 'PayPal',
   pay_on_delivery: 'Pay on delivery',
+};
+
+/** Where an order's money stands (decision record 029), as the order lists flag it. */
+export const MONEY_STATE_WORDS: Record<MoneyStateName, string> = {
+  unpaid: 'Unpaid',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overpaid: 'Overpaid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+};
+
+/** Where a refund stands (decision record 029), as the back office shows it. */
+export const REFUND_STATUS_WORDS: Record<RefundStatus, string> = {
+  requested: 'Being sent',
+  sent: 'Sent, awaiting confirmation',
+  confirmed: 'Refunded',
+  failed: 'Failed',
+};
+
+/** How a refund's money went back. */
+export const REFUND_METHOD_WORDS: Record<string, string> = {
+  mpesa: 'M-Pesa',
+  paypal: 'PayPal',
+  cash: 'Cash',
+  manual: 'By hand',
 };
 
 /** A tax invoice's state on the Invoices screen. */

@@ -5,6 +5,8 @@
 //   a pickup order: … → ready_for_pickup → delivered (collected)
 //   pending_payment → cancelled (stock goes back), paid → refunded
 //   refund_due → refunded: money that came in for an order that could not be revived (issue 14)
+//   shipped / ready for pickup → returned_to_sender: the parcel came back (refused at the door, not
+//     delivered, not collected): cancelled, its stock back, any money taken refunded (issue 34)
 // Plain data, no zod: the server's database enum and the back office's controls both read it.
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -31,8 +33,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   confirmed: ['processing', 'shipped', 'ready_for_pickup', 'cancelled'],
   paid: ['processing', 'ready_for_pickup', 'refunded'],
   processing: ['shipped', 'ready_for_pickup', 'refunded'],
-  shipped: ['delivered'],
-  ready_for_pickup: ['delivered'],
+  shipped: ['delivered', 'returned_to_sender'],
+  ready_for_pickup: ['delivered', 'returned_to_sender'],
   delivered: [],
   cancelled: [],
   refund_due: ['refunded'],
@@ -40,7 +42,13 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   returned_to_sender: [],
 };
 
-const GONE: readonly OrderStatus[] = ['cancelled', 'refund_due', 'refunded', 'delivered'];
+const GONE: readonly OrderStatus[] = [
+  'cancelled',
+  'refund_due',
+  'refunded',
+  'delivered',
+  'returned_to_sender',
+];
 
 /**
  * Money may still come in for it: at checkout, or an order paid on delivery that is not paid yet

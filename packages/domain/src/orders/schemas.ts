@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { centsSchema, pagingQuery } from '../common/schemas.ts';
 import { ORDER_STATUSES } from './lifecycle.ts';
+import { moneySchema } from '../payments/money-state.ts';
+import { refundSchema } from '../payments/refund-schemas.ts';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -62,6 +64,8 @@ export const orderSchema = z
     payment_method: z.string(),
     order_total: centsSchema,
     items: z.array(orderItemSchema),
+    /** What it costs now, what came in and went back, and the state that follows (issue 34). */
+    money: moneySchema,
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
@@ -122,11 +126,17 @@ export const adminOrderDetailSchema = orderDetailSchema
         method: z.string(),
         status: z.string(),
         amount: centsSchema,
+        /** What came in on it so far (a Paybill payment adds up in parts). */
+        received: centsSchema,
+        /** Came in over what it asked: due back. */
+        overpaid: centsSchema,
         transaction_id: z.string().nullable(),
         created_at: z.string(),
         captured_at: z.string().nullable(),
       }),
     ),
+    /** Money given back from this order, oldest first. */
+    refunds: z.array(refundSchema),
     timeline: z.array(timelineEntrySchema.extend({ by: z.string().nullable() })),
     /** A business buyer's KRA PIN and name, which its tax invoice carries. */
     tax_invoice_for: z

@@ -44,3 +44,25 @@ export const refundRequestSchema = z
   })
   .strict();
 export type RefundBody = z.infer<typeof refundRequestSchema>;
+
+/** POST /api/admin/mpesa/unmatched/{transId}/refund: all of it by default, in cents. */
+export const unmatchedRefundSchema = z
+  .object({
+    amount: refundRequestSchema.shape.amount.optional(),
+    reason: refundRequestSchema.shape.reason,
+    /** Given back by hand: its reference; recorded as confirmed. */
+    reference: refundRequestSchema.shape.reference,
+  })
+  .strict();
+export type UnmatchedRefundBody = z.infer<typeof unmatchedRefundSchema>;
+
+/** POST /api/admin/mpesa/unmatched/{transId}/close: why it needs nothing more. */
+export const unmatchedCloseSchema = z
+  .object({
+    note: z
+      .string({ error: 'Say why this payment needs nothing more.' })
+      .trim()
+      .min(1, 'Say why this payment needs nothing more.')
+      .max(200, 'Keep the note under 200 characters.'),
+  })
+  .strict();

@@ -1,20 +1,29 @@
-// The back office's M-Pesa screens: payments that matched no order (and assigning one), the
-// M-PESA statement's reconciliation, and the Paybill/Till URLs' registration with Daraja.
+// The back office's M-Pesa screens: payments that matched no order (assigning one to its order,
+// refunding it by B2C or closing it with a note), the M-PESA statement's reconciliation, and the
+// Paybill/Till URLs' registration with Daraja.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditOf } from '../../audit/trail.ts';
+import { currentUser } from '../../auth/plugin.ts';
 import { z } from 'zod';
 import {
   adminListQuerySchema,
   apiErrorSchema,
   c2bRegistrationSchema,
   mpesaAssignSchema,
+  refundSchema,
   statementReconciliationSchema,
+  unmatchedCloseSchema,
   unmatchedPaymentPageSchema,
+  unmatchedRefundSchema,
 } from '@duka/domain';
 import { badRequest, HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import { paged } from '../../lib/paged.ts';
-import { assignUnmatched, countUnmatched, unmatchedRows, type C2bRow } from './c2b.ts';
+import { toRefund } from '../refunds/admin-routes.ts';
+import type { RefundRow } from '../refunds/repo.ts';
+import { refundUnmatched } from '../refunds/unmatched.ts';
+import { assignUnmatched, type C2bRow } from './c2b.ts';
+import { closeUnmatched, countUnmatched, latestRefundsOf, unmatchedRows } from './unmatched.ts';
 import { reconcileStatement, StatementError } from './statement.ts';
 
 const tags = ['admin'];
@@ -22,7 +31,7 @@ const security = [{ bearerAuth: [] }];
 /** A statement export of a busy month is a few megabytes. */
 const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-const toUnmatched = (row: C2bRow) => ({
+const toUnmatched = (row: C2bRow, refund: RefundRow | undefined) => ({
   trans_id: row.transId,
   amount: row.amountCents,
   bill_ref: row.billRef,
@@ -30,7 +39,11 @@ const toUnmatched = (row: C2bRow) => ({
   received_at: (row.paidAt ?? row.receivedAt).toISOString(),
   source: row.source,
   note: row.note,
+  refunded: row.refundedCents,
+  refund: refund ? toRefund(refund) : null,
 });
+
+const transIdParams = z.object({ transId: z.string().trim().min(1).max(20) });
 
 const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const p = app.payments;
@@ -54,8 +67,101 @@ const mpesaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unmatchedPaymentPageSchema, 400: apiErrorSchema },
       },
     },
+    async (request) => {
+      const page = await paged(
+        'payments',
+        request.query,
+        unmatchedRows(p.db),
+        countUnmatched(p.db),
+        (row) => row,
+      );
+      const refunds = await latestRefundsOf(
+        p.db,
+        page.payments.map((row) => row.id),
+      );
+      return {
+        ...page,
+        payments: page.payments.map((row) => toUnmatched(row, refunds.get(row.id))),
+      };
+    },
+  );
+
+  app.post(
+    '/admin/mpesa/unmatched/:transId/refund',
+    {
+      onRequest: app.requirePermission('payments.refund'),
+      schema: {
+        tags,
+        summary: 'Give an unmatched M-Pesa payment back: all of it or part, by B2C',
+        description:
+          'Amounts in cents, whole shillings (all that is left by default). Sent to the phone it came from by M-Pesa B2C, or recorded as given back by hand with `reference`; no credit note (nothing was sold). Answered 202 with the refund as it stands (requested, sent, confirmed or failed with M-Pesa’s words); a failed one is tried again at POST /api/admin/refunds/{id}/retry. 404 when it is not an open unmatched payment; 409 NOTHING_TO_REFUND, REFUND_TOO_LARGE or REFUND_IN_PROGRESS; 422 REFUND_BY_HAND (its phone is not known, or M-Pesa refunds cannot be sent) or MPESA_WHOLE_SHILLINGS.',
+        security,
+        params: transIdParams,
+        body: unmatchedRefundSchema,
+        response: {
+          202: refundSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const transId = request.params.transId.toUpperCase();
+      const refund = await refundUnmatched(p, {
+        transId,
+        amountCents: request.body.amount,
+        reason: request.body.reason,
+        manualReference: request.body.reference,
+        requestedBy: currentUser(request).id,
+      });
+      await auditOf(request).record(p.db, {
+        action: 'payment.unmatched.refund',
+        entity: 'mpesa_c2b',
+        entityId: refund.c2bId,
+        after: {
+          mpesa_receipt: transId,
+          refund_id: refund.id,
+          amount_cents: refund.amountCents,
+          method: refund.method,
+          reason: refund.reason,
+          status: refund.status,
+          reference: refund.reference,
+        },
+      });
+      return reply.code(202).send(toRefund(refund));
+    },
+  );
+
+  app.post(
+    '/admin/mpesa/unmatched/:transId/close',
+    {
+      onRequest: app.requirePermission('payments.refund'),
+      schema: {
+        tags,
+        summary: 'Close an unmatched M-Pesa payment with a note: it needs nothing more',
+        description:
+          'For money dealt with another way (given back by hand, a test payment). It leaves the list to assign and can no longer pay an order. 404 when it is not an open unmatched payment; 409 REFUND_IN_PROGRESS while a refund of it is on its way.',
+        security,
+        params: transIdParams,
+        body: unmatchedCloseSchema,
+        response: {
+          200: z.object({ trans_id: z.string(), closed: z.literal(true), note: z.string() }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
     async (request) =>
-      paged('payments', request.query, unmatchedRows(p.db), countUnmatched(p.db), toUnmatched),
+      closeUnmatched(
+        p,
+        request.params.transId.toUpperCase(),
+        request.body.note,
+        currentUser(request).id,
+        auditOf(request),
+      ),
   );
 
   app.post(

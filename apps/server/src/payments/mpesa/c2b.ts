@@ -5,7 +5,7 @@
 // the admin to assign. No shilling is lost: partial payments add up, and more than the total is
 // flagged to be given back.
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { awaitsPayment } from '@duka/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { mpesaC2b, payments } from '../../db/schema.ts';
@@ -252,16 +252,6 @@ export async function validatePaidIn(
   return answer;
 }
 
-/** Money that matched no order, newest first. */
-export const unmatchedRows = (db: Db) =>
-  db.select().from(mpesaC2b).where(isNull(mpesaC2b.paymentId)).orderBy(desc(mpesaC2b.receivedAt));
-
-export const countUnmatched = (db: Db) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mpesaC2b)
-    .where(isNull(mpesaC2b.paymentId));
-
 /** The admin applies an unmatched payment to an order, by the same rules as a confirmation. */
 export async function assignUnmatched(
   p: Payments,
@@ -274,9 +264,13 @@ export async function assignUnmatched(
     const [row] = await tx
       .select()
       .from(mpesaC2b)
-      .where(and(eq(mpesaC2b.transId, transId), isNull(mpesaC2b.paymentId)))
+      .where(
+        and(eq(mpesaC2b.transId, transId), isNull(mpesaC2b.paymentId), isNull(mpesaC2b.closedAt)),
+      )
       .for('update');
     if (!row) throw errors.notFound();
+    // Money that went back (or is on its way back) cannot pay an order too.
+    if (row.refundedCents > 0) throw errors.notPayable('part of it was refunded');
     const applied = await applyPaidIn(p, tx, row, orderId);
     if (applied.kind === 'unmatched') throw errors.notPayable(applied.reason);
     await recordEvents(tx, applied.paymentId, [

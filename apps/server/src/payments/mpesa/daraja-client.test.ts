@@ -111,21 +111,8 @@ describe('the Daraja client', () => {
     expect(record).toContain('1234'); // the amount is kept
   });
 
-  it('reverses a paid push when it has initiator credentials', async () => {
-    const c = client({ initiatorName: 'api', securityCredential: 'security-credential-value' });
-    expect(client().reverse).toBeUndefined();
-    const pushed = await c.push(request);
-    if (pushed.kind !== 'accepted') throw new Error(pushed.kind);
-    await daraja.state.answer(pushed.checkoutRequestId, 0, { times: 0 });
-    const receipt = daraja.state.lastPush().result!.receipt!;
-    const outcome = await c.reverse!({
-      receipt,
-      amountShillings: 1234,
-      resultUrl: 'https://shop.example/api/mpesa/reversal/secret',
-      remarks: 'Refund of order 1',
-    });
-    expect(outcome).toMatchObject({ kind: 'accepted', reference: expect.stringMatching(/^AG_/) });
-    expect(daraja.state.reversals.at(-1)).toMatchObject({ TransactionID: receipt, Amount: 1234 });
-    expect(JSON.stringify(outcome.log)).not.toContain('security-credential-value');
+  it('pays money back by B2C only with initiator credentials (daraja-b2c.test.ts)', () => {
+    expect(client().b2c).toBeUndefined();
+    expect(client({ initiatorName: 'api', securityCredential: 'credential' }).b2c).toBeDefined();
   });
 });

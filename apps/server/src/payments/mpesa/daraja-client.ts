@@ -1,23 +1,19 @@
 // Safaricom Daraja's M-Pesa Express: an OAuth token (client credentials, cached until shortly
-// before it expires), the STK push, the push query and the transaction reversal. Every request
-// and answer is handed back with secrets masked, for the payment's record.
+// before it expires), the STK push and the push query; with initiator credentials, B2C refunds
+// (daraja-b2c.ts). Every request and answer is handed back with secrets masked, for the payment's
+// record.
 //
 // Retries: a token or a query can be asked again freely. A push is sent again only when it surely
 // did not reach Daraja (the connection was refused) or Daraja said it failed (5xx, 429); after a
 // timeout or a dropped connection it may have reached the phone, and a second push would ask the
-// shopper to pay twice, so the outcome is reported as unknown instead.
+// shopper to pay twice, so the outcome is reported as unknown instead. A B2C payment is sent once
+// whatever happens, unless it surely never left (its status is asked instead).
 import { z } from 'zod';
 import { ClientCredentialsToken, type IssuedToken } from '../../lib/oauth-token.ts';
 import { nairobiTimestamp, stkPassword } from './credentials.ts';
-import type {
-  Exchange,
-  PushOutcome,
-  PushRequest,
-  QueryOutcome,
-  ReversalOutcome,
-  ReversalRequest,
-  StkApi,
-} from './stk-api.ts';
+import type { B2cApi } from './b2c-api.ts';
+import { DarajaB2c } from './daraja-b2c.ts';
+import type { Exchange, PushOutcome, PushRequest, QueryOutcome, StkApi } from './stk-api.ts';
 import { maskedJson, maskText } from './mask.ts';
 
 export interface DarajaOptions {
@@ -30,9 +26,11 @@ export interface DarajaOptions {
   transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
   /** The shortcode (Paybill) or the till number (Buy Goods). */
   partyB: string;
-  /** For reversals; without both, refunds are recorded by hand. */
+  /** For B2C refunds; without both, M-Pesa refunds are made by hand. */
   initiatorName?: string | undefined;
   securityCredential?: string | undefined;
+  /** The short code B2C refunds are paid from; `shortcode` by default. */
+  b2cShortcode?: string | undefined;
   timeoutMs?: number;
   /** Waits between attempts; one more attempt than there are delays. */
   retryDelaysMs?: readonly number[];
@@ -73,12 +71,6 @@ const queryAnswerSchema = z.object({
   ResultDesc: z.string().default(''),
 });
 
-const reversalAnswerSchema = z.object({
-  ConversationID: z.string().min(1),
-  ResponseCode: z.union([z.string(), z.number()]).transform(String),
-  ResponseDescription: z.string().optional(),
-});
-
 const registerAnswerSchema = z.object({
   OriginatorCoversationID: z.string().optional(), // sic: Daraja's spelling
   ResponseCode: z.union([z.string(), z.number()]).transform(String),
@@ -100,7 +92,8 @@ export class DarajaClient implements StkApi {
   private readonly retryDelaysMs: readonly number[];
   private readonly now: () => Date;
   private readonly token = new ClientCredentialsToken(() => this.requestToken());
-  readonly reverse?: (request: ReversalRequest) => Promise<ReversalOutcome>;
+  /** B2C refunds and their status, present with initiator credentials. */
+  readonly b2c?: B2cApi;
 
   constructor(private readonly options: DarajaOptions) {
     this.apiBase = new URL(options.apiBase).toString().replace(/\/+$/, '');
@@ -109,12 +102,16 @@ export class DarajaClient implements StkApi {
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.now = options.now ?? (() => new Date());
     if (options.initiatorName && options.securityCredential) {
-      this.reverse = (request) => this.requestReversal(request);
+      this.b2c = new DarajaB2c(this, {
+        initiatorName: options.initiatorName,
+        securityCredential: options.securityCredential,
+        shortcode: options.b2cShortcode ?? options.shortcode,
+      });
     }
   }
 
   /** Secrets that must never appear in a stored body or a log line. */
-  private get secrets(): string[] {
+  get secrets(): string[] {
     const { consumerSecret, passkey, securityCredential } = this.options;
     return [consumerSecret, passkey, securityCredential ?? '', this.token.current ?? ''];
   }
@@ -248,41 +245,12 @@ export class DarajaClient implements StkApi {
     return { ok: false, message, log };
   }
 
-  private async requestReversal(request: ReversalRequest): Promise<ReversalOutcome> {
-    const { initiatorName, securityCredential, shortcode } = this.options;
-    const body = {
-      Initiator: initiatorName,
-      SecurityCredential: securityCredential,
-      CommandID: 'TransactionReversal',
-      TransactionID: request.receipt,
-      Amount: request.amountShillings,
-      ReceiverParty: shortcode,
-      RecieverIdentifierType: '11', // sic: Daraja's spelling; 11 = the organisation's shortcode
-      ResultURL: request.resultUrl,
-      QueueTimeOutURL: request.resultUrl,
-      Remarks: request.remarks.slice(0, 100),
-      Occasion: '',
-    };
-    const log: Exchange[] = [{ kind: 'reversal', body: maskedJson(body, this.secrets) }];
-    const attempt = await this.post('/mpesa/reversal/v1/request', body, 'reversal', log);
-    if ('failure' in attempt) return { kind: 'failed', reason: attempt.failure, log };
-    const { status, body: answer } = attempt.answer;
-    const accepted = reversalAnswerSchema.safeParse(answer);
-    if (status < 300 && accepted.success && accepted.data.ResponseCode === '0') {
-      return { kind: 'accepted', reference: accepted.data.ConversationID, log };
-    }
-    const error = errorSchema.safeParse(answer);
-    const reason = error.success
-      ? `${error.data.errorCode} ${error.data.errorMessage ?? ''}`.trim()
-      : `HTTP ${status}`;
-    return { kind: 'failed', reason, log };
-  }
-
   /**
    * A POST with the bearer token, retried with back-off while that is safe; every answer is
-   * logged. A token Daraja no longer knows is replaced once.
+   * logged. A token Daraja no longer knows is replaced once. A B2C payment is never sent again
+   * once it may have arrived, nor after Daraja answered at all.
    */
-  private async post(path: string, body: unknown, what: string, log: Exchange[]) {
+  async post(path: string, body: unknown, what: string, log: Exchange[]) {
     let renewedToken = false;
     for (let attempt = 0; ; attempt++) {
       let token: string;
@@ -313,13 +281,14 @@ export class DarajaClient implements StkApi {
           attempt--;
           continue;
         }
-        const retryable = result.answer.status >= 500 || result.answer.status === 429;
+        const retryable =
+          what !== 'b2c' && (result.answer.status >= 500 || result.answer.status === 429);
         const beingProcessed = errorCodeOf(result.answer.body) === BEING_PROCESSED;
         if (!retryable || beingProcessed || attempt >= this.retryDelaysMs.length) return result;
       } else {
         log.push({ kind: `${what}-answer`, body: `(no answer: ${result.failure})` });
-        // A push that may have arrived is never sent twice.
-        const safe = what !== 'push' || !result.maybeArrived;
+        // A push or a B2C payment that may have arrived is never sent twice.
+        const safe = (what !== 'push' && what !== 'b2c') || !result.maybeArrived;
         if (!safe || attempt >= this.retryDelaysMs.length) return result;
       }
       await sleep(this.retryDelaysMs[attempt]!);
@@ -374,6 +343,14 @@ export class DarajaClient implements StkApi {
 
 function isInvalidToken(answer: Answer): boolean {
   return answer.status === 401 || errorCodeOf(answer.body) === INVALID_TOKEN;
+}
+
+/** Daraja's error body in words ('400.002.02 Bad Request - Invalid PartyB'), if it is one. */
+export function darajaErrorOf(body: unknown): string | undefined {
+  const error = errorSchema.safeParse(body);
+  return error.success
+    ? `${error.data.errorCode} ${error.data.errorMessage ?? ''}`.trim()
+    : undefined;
 }
 
 function errorCodeOf(body: unknown): string | undefined {

@@ -1,5 +1,5 @@
 // Bodies kept on a payment for the back office never carry a secret: the STK password (which is
-// the passkey in base64), the callback secret, the reversal's security credential, tokens.
+// the passkey in base64), the callback secret, the initiator's security credential (B2C), tokens.
 
 export const MASK = '•••';
 

@@ -1,14 +1,18 @@
 // M-Pesa from the menu as a payment provider: the shopper pays the shop's Paybill (the order number
 // as the account number) or Till, and the payment is matched to the order when Daraja confirms it
-// (c2b.ts). Starting one asks nobody: it only says what to enter.
+// (c2b.ts). Starting one asks nobody: it only says what to enter. Its money goes back by B2C to the
+// payer's phone, like a push's.
 import type { Paybill } from '@duka/domain';
 import type {
   PaymentProvider,
   ProviderRegistration,
+  RefundOutcome,
+  RefundRequest,
   SandboxPage,
   StartOutcome,
   StartRequest,
 } from '../provider.ts';
+import type { B2cRefunds } from './b2c-refunds.ts';
 
 export class PaybillProvider implements PaymentProvider {
   readonly name: 'mpesa-paybill' | 'mpesa-till';
@@ -18,6 +22,8 @@ export class PaybillProvider implements PaymentProvider {
   readonly asksPhone = false;
   readonly sandboxPage?: SandboxPage;
   readonly registration?: ProviderRegistration;
+  readonly refund?: (request: RefundRequest) => Promise<RefundOutcome>;
+  readonly queryRefund?: (request: RefundRequest) => Promise<RefundOutcome>;
 
   constructor(
     private readonly kind: 'paybill' | 'till',
@@ -27,8 +33,15 @@ export class PaybillProvider implements PaymentProvider {
       sandboxPage?: SandboxPage;
       /** Daraja's URL registration, when Daraja is configured. */
       registration?: ProviderRegistration;
+      /** B2C, when refunds can go through M-Pesa (initiator credentials, or the sandbox). */
+      refunds?: B2cRefunds | undefined;
     } = {},
   ) {
+    const { refunds } = extras;
+    if (refunds) {
+      this.refund = (request) => refunds.refund(request);
+      this.queryRefund = (request) => refunds.queryRefund(request);
+    }
     if (extras.sandboxPage) this.sandboxPage = extras.sandboxPage;
     if (extras.registration) this.registration = extras.registration;
     this.name = kind === 'till' ? 'mpesa-till' : 'mpesa-paybill';

@@ -1,6 +1,7 @@
 // M-Pesa Express (STK push) as a payment provider: a push to the shopper's phone, the result by
-// callback or by the query API, refunds by Daraja's reversal. The same provider talks to Daraja or
-// to the built-in sandbox that stands in for it (with its simulated phone as a sandbox page).
+// callback or by the query API, refunds by B2C to the payer's phone (b2c-refunds.ts). The same
+// provider talks to Daraja or to the built-in sandbox that stands in for it (with its simulated
+// phone as a sandbox page).
 import { MPESA_MESSAGES } from '@duka/domain';
 import { HttpError, unprocessable } from '../../lib/http-error.ts';
 import type {
@@ -12,13 +13,12 @@ import type {
   StartOutcome,
   StartRequest,
 } from '../provider.ts';
+import type { B2cRefunds } from './b2c-refunds.ts';
 import { parseCallback } from './callback.ts';
 import type { PushOutcome, StkApi } from './stk-api.ts';
 
 /** Where Daraja posts the result of a push (under PUBLIC_URL, then the payment's secret). */
 export const CALLBACK_PATH = '/api/mpesa/callback';
-/** Where Daraja posts the result of a reversal (then the payment's id). */
-export const REVERSAL_RESULT_PATH = '/api/mpesa/reversal';
 
 export class MpesaProvider implements PaymentProvider {
   readonly method = 'mpesa';
@@ -27,16 +27,25 @@ export class MpesaProvider implements PaymentProvider {
   readonly asksPhone = true;
   readonly callbackPath = CALLBACK_PATH;
   readonly refund?: (request: RefundRequest) => Promise<RefundOutcome>;
+  readonly queryRefund?: (request: RefundRequest) => Promise<RefundOutcome>;
   readonly sandboxPage?: SandboxPage;
 
   constructor(
     readonly name: 'mpesa' | 'mpesa-sandbox',
     private readonly api: StkApi,
-    /** The built-in sandbox's simulated phone, which answers through this provider's callbacks. */
-    sandboxPage?: (provider: MpesaProvider) => SandboxPage,
+    extras: {
+      /** The built-in sandbox's simulated phone, which answers through this provider's callbacks. */
+      sandboxPage?: (provider: MpesaProvider) => SandboxPage;
+      /** B2C, when refunds can go through M-Pesa (initiator credentials, or the sandbox). */
+      refunds?: B2cRefunds | undefined;
+    } = {},
   ) {
-    if (api.reverse) this.refund = (request) => this.reverse(request);
-    if (sandboxPage) this.sandboxPage = sandboxPage(this);
+    const { refunds } = extras;
+    if (refunds) {
+      this.refund = (request) => refunds.refund(request);
+      this.queryRefund = (request) => refunds.queryRefund(request);
+    }
+    if (extras.sandboxPage) this.sandboxPage = extras.sandboxPage(this);
   }
 
   async start(request: StartRequest): Promise<StartOutcome> {
@@ -113,18 +122,5 @@ export class MpesaProvider implements PaymentProvider {
 
   query(reference: string, now: Date) {
     return this.api.query(reference, now);
-  }
-
-  private async reverse(request: RefundRequest): Promise<RefundOutcome> {
-    if (!request.transactionId || !request.providerPaymentId) return { kind: 'by-hand' };
-    const outcome = await this.api.reverse!({
-      receipt: request.transactionId,
-      amountShillings: request.amountCents / 100,
-      resultUrl: `${request.baseUrl}${REVERSAL_RESULT_PATH}/${encodeURIComponent(request.providerPaymentId)}`,
-      remarks: `Refund of Duka order ${request.orderId}`,
-    });
-    return outcome.kind === 'accepted'
-      ? { kind: 'refunded', reference: outcome.reference, log: outcome.log }
-      : { kind: 'failed', reason: outcome.reason, log: outcome.log };
   }
 }

@@ -7,14 +7,7 @@
 // callback URL and the time of the push, so any server process can answer the phone page and the
 // query, and nobody but the shop can read the callback secret out of it.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type {
-  PushOutcome,
-  PushRequest,
-  QueryOutcome,
-  ReversalOutcome,
-  ReversalRequest,
-  StkApi,
-} from './stk-api.ts';
+import type { PushOutcome, PushRequest, QueryOutcome, StkApi } from './stk-api.ts';
 import { maskedJson } from './mask.ts';
 
 const PREFIX = 'ws_CO_SBX_';
@@ -84,28 +77,6 @@ export class MpesaSandbox implements StkApi {
       };
     }
     return { kind: 'processing', log };
-  }
-
-  /** No money moved, so none goes back: the reversal is recorded under a reference of our own. */
-  async reverse(request: ReversalRequest): Promise<ReversalOutcome> {
-    const body = {
-      CommandID: 'TransactionReversal',
-      TransactionID: request.receipt,
-      Amount: request.amountShillings,
-      Remarks: request.remarks,
-    };
-    const reference = `SBXREV-${createHash('sha256').update(request.receipt).digest('hex').slice(0, 12).toUpperCase()}`;
-    return {
-      kind: 'accepted',
-      reference,
-      log: [
-        { kind: 'reversal', body: maskedJson(body) },
-        {
-          kind: 'reversal-answer',
-          body: maskedJson({ ConversationID: reference, ResponseCode: '0' }),
-        },
-      ],
-    };
   }
 
   /** True once the simulated prompt has timed out. */

@@ -29,23 +29,8 @@ export type PushOutcome =
   /** The request left but no answer came back: a push may or may not be on its way. */
   | { kind: 'unknown'; reason: string; log: Exchange[] };
 
-export interface ReversalRequest {
-  /** The M-Pesa receipt number of the payment to give back. */
-  receipt: string;
-  amountShillings: number;
-  /** Where Daraja posts the reversal's result. */
-  resultUrl: string;
-  remarks: string;
-}
-
-export type ReversalOutcome =
-  | { kind: 'accepted'; reference: string; log: Exchange[] }
-  | { kind: 'failed'; reason: string; log: Exchange[] };
-
 export interface StkApi {
   push(request: PushRequest): Promise<PushOutcome>;
   /** `now` is the asker's clock (Daraja keeps its own; the sandbox times prompts out by it). */
   query(checkoutRequestId: string, now?: Date): Promise<QueryOutcome>;
-  /** Present only when refunds can go through M-Pesa (Daraja's reversal API, the sandbox). */
-  reverse?: (request: ReversalRequest) => Promise<ReversalOutcome>;
 }

@@ -72,6 +72,17 @@ async function payerPhoneOf(tx: Tx, payment: payments.PaymentRow, order: payment
   return null;
 }
 
+/** M-Pesa moves no cents: a B2C refund is asked in whole shillings, or made by hand. */
+export function wholeShillings(cents: number) {
+  if (cents % 100 === 0) return;
+  const down = Math.floor(cents / 100) * 100;
+  const choices = [down, down + 100].filter((x) => x > 0).map(formatKsh);
+  throw unprocessable(
+    `M-Pesa sends whole shillings: ask for ${choices.join(' or ')}, or refund it by hand and give its reference.`,
+    'MPESA_WHOLE_SHILLINGS',
+  );
+}
+
 export async function requestRefund(p: Payments, ask: RefundAsk): Promise<repo.RefundRow> {
   return p.db.transaction(async (tx) => {
     const order = found(await payments.lockOrder(tx, ask.orderId), `The order ${ask.orderId}`);
@@ -103,6 +114,7 @@ export async function requestRefund(p: Payments, ask: RefundAsk): Promise<repo.R
         'REFUND_BY_HAND',
       );
     }
+    if (method === 'mpesa') wholeShillings(ask.amountCents);
     if (!(await repo.reserveFromPayment(tx, payment.id, ask.amountCents))) {
       throw conflict('Another refund took this money meanwhile.', 'REFUND_TOO_LARGE');
     }

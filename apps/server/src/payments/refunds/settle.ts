@@ -70,10 +70,18 @@ export async function confirmRefund(
     });
   }
   if (refund.c2bId !== null) {
-    await tx
-      .update(mpesaC2b)
-      .set({ note: `refunded: ${confirmation.reference}` })
-      .where(eq(mpesaC2b.id, refund.c2bId));
+    // An unmatched payment all given back is dealt with: it leaves the list to assign.
+    const [row] = await tx.select().from(mpesaC2b).where(eq(mpesaC2b.id, refund.c2bId));
+    if (row && row.refundedCents >= row.amountCents && row.closedAt === null) {
+      await tx
+        .update(mpesaC2b)
+        .set({
+          closedAt: now,
+          closedBy: refund.requestedBy,
+          closeNote: `Refunded: ${confirmation.reference}`,
+        })
+        .where(eq(mpesaC2b.id, refund.c2bId));
+    }
   }
   await p.refundSettled(tx, { ...refund, status: 'confirmed', reference: confirmation.reference });
   return true;

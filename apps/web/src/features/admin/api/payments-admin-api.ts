@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPaymentPage, PaymentEvent } from '@duka/domain';
+import type { AdminPaymentPage, PaymentEvent, Refund } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
 export const adminPaymentsQuery = (page: number, pageSize: number) =>
@@ -24,7 +24,7 @@ export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reference }: { id: number; reference?: string }) =>
-      api<{ refunded: true }>(`/admin/payments/${id}/refund`, {
+      api<Refund>(`/admin/payments/${id}/refund`, {
         method: 'POST',
         body: reference ? { reference } : {},
       }),

@@ -8,6 +8,7 @@ import { useCan } from '../../../lib/use-can.ts';
 /** The screens below Products, each shown to those with its permission. */
 const SCREENS: readonly (readonly [path: string, label: string, permission: Permission])[] = [
   ['orders', 'Orders', 'orders.read'],
+  ['returns', 'Returns', 'orders.read'],
   ['reviews', 'Reviews', 'reviews.moderate'],
   ['customers', 'Customers', 'customers.read'],
   ['payments', 'Payments', 'payments.read'],

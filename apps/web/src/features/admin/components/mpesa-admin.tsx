@@ -1,6 +1,6 @@
 // The Payments screen's M-Pesa sections: payments that matched no order (with a badge and a way to
-// assign each to its order), the M-PESA statement's reconciliation, and whether Daraja knows where
-// to send the Paybill/Till's payments.
+// assign each to its order, refund it or close it: unmatched-actions.tsx), the M-PESA statement's
+// reconciliation, and whether Daraja knows where to send the Paybill/Till's payments.
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { StatementReconciliation, UnmatchedPayment } from '@duka/domain';
@@ -15,6 +15,7 @@ import {
   useReconcileStatement,
   useRegisterAgain,
 } from '../api/mpesa-admin-api.ts';
+import { UnmatchedActions, UnmatchedRefund } from './unmatched-actions.tsx';
 
 function AssignForm({ payment }: { payment: UnmatchedPayment }) {
   const assign = useAssignPayment();
@@ -48,7 +49,16 @@ function AssignForm({ payment }: { payment: UnmatchedPayment }) {
 }
 
 export function UnmatchedPayments() {
-  const unmatched = useQuery(unmatchedPaymentsQuery());
+  const unmatched = useQuery({
+    ...unmatchedPaymentsQuery(),
+    // A refund on its way is asked about until M-Pesa answers.
+    refetchInterval: (query) =>
+      query.state.data?.payments.some(
+        (p) => p.refund?.status === 'requested' || p.refund?.status === 'sent',
+      )
+        ? 2_000
+        : false,
+  });
   return (
     <section aria-labelledby="unmatched-title" className="mt-10">
       <h2
@@ -84,8 +94,18 @@ export function UnmatchedPayments() {
                   {p.source === 'statement' && ' · from the statement'}
                 </p>
                 {p.note && <p className="text-sm text-amber-800">{p.note}</p>}
+                {p.refunded > 0 && (
+                  <p className="text-sm text-slate-700">
+                    {formatKsh(p.amount - p.refunded)} of it left to deal with
+                  </p>
+                )}
+                <UnmatchedRefund payment={p} />
               </div>
-              <AssignForm payment={p} />
+              <div className="flex flex-col gap-2 md:items-end">
+                {/* Money that went back cannot pay an order too. */}
+                {p.refunded === 0 && <AssignForm payment={p} />}
+                <UnmatchedActions payment={p} />
+              </div>
             </li>
           ))}
         </ul>

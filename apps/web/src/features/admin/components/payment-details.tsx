@@ -1,8 +1,12 @@
 // One payment's provider messages (requests, answers, callbacks; secrets already masked by the
-// server), and the refund of a payment marked refund due.
+// server), and the refund of a payment marked refund due (all of a second payment, or what was
+// paid over the total: 'Refund overpayment').
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { AdminPayment } from '@duka/domain';
+import { REFUND_METHOD_WORDS, REFUND_STATUS_WORDS } from '@duka/domain/admin/words';
+import { kshOf } from './refunds-panel.tsx';
 import { paymentEventsQuery, useRefundPayment } from '../api/payments-admin-api.ts';
 
 function Events({ paymentId }: { paymentId: number }) {
@@ -48,6 +52,18 @@ export function RefundPaymentForm({ payment }: { payment: AdminPayment }) {
   const id = useId();
   const refund = useRefundPayment();
   const [reference, setReference] = useState('');
+  const done = refund.data;
+  if (done && done.status !== 'failed') {
+    return (
+      <p role="status" className="mt-2 text-xs text-emerald-800">
+        {kshOf(done.amount)} {REFUND_STATUS_WORDS[done.status].toLowerCase()} (
+        {REFUND_METHOD_WORDS[done.method] ?? done.method}).{' '}
+        <Link to={`/dashboard/orders/${payment.order_id}`} className="text-brand-700 underline">
+          Order {payment.order_id}
+        </Link>
+      </p>
+    );
+  }
   return (
     <form
       className="mt-2"
@@ -59,7 +75,7 @@ export function RefundPaymentForm({ payment }: { payment: AdminPayment }) {
       <label htmlFor={id} className="block text-xs text-slate-500">
         Refund reference, if refunded by hand
       </label>
-      <div className="mt-1 flex items-center gap-2 max-lg:justify-end">
+      <div className="mt-1 flex flex-wrap items-center gap-2 max-lg:justify-end">
         <input
           id={id}
           value={reference}
@@ -70,9 +86,10 @@ export function RefundPaymentForm({ payment }: { payment: AdminPayment }) {
         <button
           type="submit"
           disabled={refund.isPending}
-          className="rounded-lg bg-orange-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-orange-700 disabled:opacity-50"
+          className="rounded-lg bg-orange-700 px-3 py-1.5 whitespace-nowrap text-xs font-semibold text-white hover:bg-orange-800 disabled:opacity-50"
         >
-          Refund<span className="sr-only"> payment {payment.id}</span>
+          {payment.overpaid > 0 ? 'Refund overpayment' : 'Refund'}
+          <span className="sr-only"> of payment {payment.id}</span>
         </button>
       </div>
       {refund.isError && (

@@ -72,7 +72,8 @@ export function StatusControl({ order }: { order: { id: number; next_statuses: O
           Update<span className="sr-only"> order {order.id}</span>
         </button>
       </div>
-      {next === 'refunded' && (
+      {/* A parcel returned to sender gives back any money it took, like a refund. */}
+      {(next === 'refunded' || next === 'returned_to_sender') && (
         <div className="mt-2 max-lg:text-right">
           <label htmlFor={`${id}-reference`} className="block text-xs text-slate-500">
             Refund reference, if refunded by hand

@@ -195,7 +195,19 @@ describe('Customers', () => {
 });
 
 describe('Orders', () => {
-  const order = (id: number, total: number, status: AdminOrder['status']): AdminOrder => ({
+  const paidInFull = (total: number) => ({
+    due: total,
+    paid: total,
+    refunded: 0,
+    balance: 0,
+    state: 'paid' as const,
+  });
+  const order = (
+    id: number,
+    total: number,
+    status: AdminOrder['status'],
+    money: AdminOrder['money'] = paidInFull(total),
+  ): AdminOrder => ({
     id,
     user_email: `buyer${id}@example.co.ke`,
     username: `buyer${id}`,
@@ -212,6 +224,7 @@ describe('Orders', () => {
     phone: '254712345678',
     items: ['1 × Kiondo basket'],
     collectable: false,
+    money,
   });
 
   beforeEach(() => {
@@ -245,6 +258,40 @@ describe('Orders', () => {
     );
     // A delivered order has nowhere to go: no control.
     expect(screen.queryByLabelText('New status for order 7')).toBeNull();
+  });
+
+  it('flags the money where the status does not say it: partly paid with the balance, overpaid with the amount', async () => {
+    routes['GET /api/admin/orders'] = () => ({
+      body: {
+        orders: [
+          order(9, 237_800, 'pending_payment', {
+            due: 237_800,
+            paid: 100_000,
+            refunded: 0,
+            balance: 137_800,
+            state: 'partially_paid',
+          }),
+          order(8, 237_800, 'paid', {
+            due: 237_800,
+            paid: 250_000,
+            refunded: 0,
+            balance: -12_200,
+            state: 'overpaid',
+          }),
+          order(7, 237_800, 'paid'),
+        ],
+        total: 3,
+        skip: 0,
+        limit: 10,
+      },
+    });
+    renderPage(<OrdersPage />);
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(
+      within(rowOf('buyer9@example.co.ke')).getByText('Partially paid · Ksh 1,378 to pay'),
+    ).toBeTruthy();
+    expect(within(rowOf('buyer8@example.co.ke')).getByText('Overpaid · Ksh 122 over')).toBeTruthy();
+    expect(within(rowOf('buyer7@example.co.ke')).queryByText(/Partially|Overpaid/)).toBeNull();
   });
 
   it('offers only the next statuses and shows the server’s refusal in the row', async () => {
@@ -290,6 +337,7 @@ describe('Orders for staff who may not do everything', () => {
     phone: '254712345678',
     items: ['1 × Kikoi'],
     collectable: true,
+    money: { due: 250_000, paid: 0, refunded: 0, balance: 250_000, state: 'unpaid' },
   };
   beforeEach(() => {
     routes['GET /api/admin/orders'] = () => ({

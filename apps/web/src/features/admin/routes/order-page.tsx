@@ -6,7 +6,6 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminOrderDetail } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
-import { paymentWords } from '@duka/domain/admin/words';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { OrderTimeline } from '../../../components/ui/order-timeline.tsx';
@@ -17,6 +16,8 @@ import { useCan } from '../../../lib/use-can.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminOrderQuery } from '../api/orders-admin-api.ts';
 import { CollectControl } from '../components/collect-control.tsx';
+import { RefundsPanel } from '../components/refunds-panel.tsx';
+import { OrderPayments } from '../components/order-payments.tsx';
 import { ShipmentForm } from '../components/shipment-form.tsx';
 import { StatusControl } from '../components/status-control.tsx';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
@@ -163,20 +164,9 @@ export default function AdminOrderPage() {
           </Card>
         )}
         <Card title="Payments">
-          {o.payments.length === 0 ? (
-            <p className="text-sm text-slate-600">No payment yet.</p>
-          ) : (
-            <ul className="space-y-1 text-sm">
-              {o.payments.map((p) => (
-                <li key={p.id}>
-                  {paymentWords(p.method, p.status)} · {formatKsh(p.amount)}
-                  {p.transaction_id && <span className="font-mono"> · {p.transaction_id}</span>}
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-2 text-sm font-medium">Total {formatKsh(o.order_total)}</p>
+          <OrderPayments order={o} />
         </Card>
+        <RefundsPanel order={o} />
         <Card title="Timeline">
           <OrderTimeline items={o.timeline} label={`Timeline of order ${o.id}`} />
         </Card>

@@ -18,6 +18,7 @@ import { OrderStatusBadge, orderStatusLabel } from '../../../components/ui/order
 import { adminOrdersQuery } from '../api/orders-admin-api.ts';
 import { StatusControl } from '../components/status-control.tsx';
 import { CollectControl } from '../components/collect-control.tsx';
+import { MoneyFlag } from '../components/money-flag.tsx';
 import { OrdersExport } from '../components/orders-export.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 
@@ -68,6 +69,7 @@ export default function OrdersPage() {
       cell: (o) => (
         <>
           <OrderStatusBadge status={o.status} />
+          <MoneyFlag money={o.money} />
           {o.receipt && (
             <span className="mt-1 block font-mono text-xs text-slate-500">
               <span className="sr-only">Receipt </span>

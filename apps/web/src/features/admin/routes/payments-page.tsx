@@ -44,6 +44,11 @@ function PaymentStatus({ payment }: { payment: AdminPayment }) {
           Refund due
         </span>
       )}
+      {payment.overpaid > 0 && (
+        <span className="mt-1 block text-xs font-semibold text-orange-800">
+          Paid {formatKsh(payment.overpaid)} over the total
+        </span>
+      )}
       {payment.attention && (
         <span className="mt-1 block rounded-lg bg-red-50 px-2 py-1 text-xs text-red-800">
           <span className="font-semibold">Needs attention:</span> {payment.attention.reason}

@@ -27,11 +27,14 @@ export const saveShipping = (input: ShippingInput) =>
 export const savePaymentInfo = (input: PaymentInfoInput) =>
   api<{ message: string }>('/payment', { method: 'POST', body: input });
 
-/** SPEC §7 sends the item total; the server ignores it and prices the cart itself. */
-export const createPayment = (itemTotalCents: number) =>
+/**
+ * SPEC §7 sends the item total; the server ignores it and prices the cart itself. With `orderId`
+ * it pays that order of the shopper's (paying later, from the order's page).
+ */
+export const createPayment = (itemTotalCents: number, orderId?: number) =>
   api<{ payment_link: string; order_id: number; paymentId: string }>('/create-payment', {
     method: 'POST',
-    body: { order_total: itemTotalCents },
+    body: orderId ? { order_id: orderId } : { order_total: itemTotalCents },
   });
 
 const PROCESSING = 'Payment processing';

@@ -19,11 +19,15 @@ type Stage =
 
 export function MpesaCheckout({
   totalCents,
+  orderId: toPay,
   onBack,
   paybillLabel,
   onPaybill,
 }: {
+  /** What the phone is asked for: the order's total, or what it still owes when paid later. */
   totalCents: number;
+  /** Pay this order of the shopper's (from its page) instead of one made from the cart. */
+  orderId?: number | undefined;
   onBack: () => void;
   /** 'Pay via M-Pesa Paybill' (or Till) when the shop takes it. */
   paybillLabel?: string | undefined;
@@ -36,7 +40,7 @@ export function MpesaCheckout({
   const [phone, setPhone] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'form', error: '', sending: false });
   /** The order the first request made; every later try pays it. */
-  const [orderId, setOrderId] = useState<number | undefined>(undefined);
+  const [orderId, setOrderId] = useState<number | undefined>(toPay);
 
   const send = async (to: string) => {
     setPhone(to);

@@ -12,10 +12,17 @@ import { deliveryQueries } from '../../../lib/delivery.ts';
 
 export function PayOnDeliveryButton({
   details,
+  countyName,
+  orderId,
   totalCents,
   disabled,
 }: {
-  details: CheckoutDetails;
+  /** Where checkout's order goes (steps 1 and 2)… */
+  details?: CheckoutDetails;
+  /** …or, paying an order later, its county as the order names it. */
+  countyName?: string | null;
+  /** Pay this order of the shopper's on delivery instead of one made from the cart. */
+  orderId?: number | undefined;
   totalCents: number;
   disabled: boolean;
 }) {
@@ -26,11 +33,14 @@ export function PayOnDeliveryButton({
   const [error, setError] = useState('');
   const [placing, setPlacing] = useState(false);
 
-  const countyCode =
-    details.delivery === 'pickup'
+  const countyCode = !details
+    ? undefined
+    : details.delivery === 'pickup'
       ? points.data?.find((p) => p.id === details.pickup_point_id)?.county_code
       : details.county;
-  const county = counties.data?.find((c) => c.code === countyCode);
+  const county = counties.data?.find((c) =>
+    details ? c.code === countyCode : c.name === countyName,
+  );
   const refusal = payOnDeliveryRefusal(
     county
       ? {
@@ -51,9 +61,10 @@ export function PayOnDeliveryButton({
     try {
       const placed = await api<{ order_id: number }>('/create-payment', {
         method: 'POST',
-        body: { method: 'pay_on_delivery' },
+        body: { method: 'pay_on_delivery', ...(orderId ? { order_id: orderId } : {}) },
       });
       await queryClient.invalidateQueries({ queryKey: ['cart'] });
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
       navigate(`/ordercomplete?order=${placed.order_id}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The order could not be placed.');

@@ -1,15 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CheckoutDetails, CheckoutSummary } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
-import { ErrorText, LoadingText, FormMessage } from '../../../components/ui/status.tsx';
+import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatDayRange } from '../../../lib/dates.ts';
-import { MPESA_MESSAGES } from '@duka/domain/payments/messages';
-import { checkoutQueries, createPayment } from '../api/checkout-api.ts';
-import { MpesaCheckout } from './mpesa-checkout.tsx';
-import { PaybillCheckout } from './paybill-checkout.tsx';
-import { paymentMethodsQuery } from '../../../lib/payment-methods.ts';
+import { checkoutQueries } from '../api/checkout-api.ts';
+import { PaymentChoice } from './payment-choice.tsx';
 import { deliveryQueries } from '../../../lib/delivery.ts';
 import { PayOnDeliveryButton } from './pay-on-delivery-button.tsx';
 
@@ -124,34 +121,6 @@ export function SummaryStep({
   onBack: () => void;
 }) {
   const summary = useQuery(checkoutQueries.summary());
-  const [error, setError] = useState('');
-  const [paying, setPaying] = useState(false);
-  /** The way being paid right now, and for which order (after a failed prompt). */
-  const [method, setMethod] = useState<
-    { kind: 'mpesa' } | { kind: 'paybill'; orderId?: number } | null
-  >(null);
-  const methods = useQuery(paymentMethodsQuery());
-  const paybillMethod = methods.data?.methods.find((m) => m.method === 'mpesa_paybill');
-  const paybillLabel = paybillMethod
-    ? paybillMethod.kind === 'till'
-      ? MPESA_MESSAGES.payViaTill
-      : MPESA_MESSAGES.payViaPaybill
-    : undefined;
-
-  const pay = async () => {
-    if (!summary.data) return;
-    setError('');
-    setPaying(true);
-    try {
-      const { payment_link } = await createPayment(summary.data.itemsCents);
-      window.location.assign(payment_link);
-    } catch (err) {
-      setError(
-        err instanceof Error ? err.message : 'The payment could not be started. Please try again.',
-      );
-      setPaying(false);
-    }
-  };
 
   if (summary.isPending) return <LoadingText />;
   if (summary.isError)
@@ -162,7 +131,6 @@ export function SummaryStep({
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">Summary</h2>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
       {empty ? (
         <div className="rounded-lg bg-slate-50 p-4 text-center">
           <p>Your cart is empty.</p>
@@ -189,51 +157,19 @@ export function SummaryStep({
           <Row label="Order Total" value={formatKsh(s.totalCents)} strong />
         </dl>
       )}
-      {method?.kind === 'mpesa' && !empty ? (
-        <MpesaCheckout
-          totalCents={s.totalCents}
-          onBack={() => setMethod(null)}
-          paybillLabel={paybillLabel}
-          onPaybill={(orderId) => setMethod({ kind: 'paybill', orderId })}
-        />
-      ) : method?.kind === 'paybill' && (!empty || method.orderId) ? (
-        <PaybillCheckout orderId={method.orderId} onBack={() => setMethod(null)} />
-      ) : (
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
-          <Button variant="secondary" onClick={onBack} disabled={paying}>
+      <PaymentChoice
+        amountCents={s.totalCents}
+        itemTotalCents={s.itemsCents}
+        disabled={empty}
+        back={(busy) => (
+          <Button variant="secondary" onClick={onBack} disabled={busy}>
             Back
           </Button>
-          {/* Every configured method, M-Pesa first (DESIGN.md, "Payments"). */}
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Button
-              onClick={() => setMethod({ kind: 'mpesa' })}
-              disabled={empty || paying}
-              className="bg-emerald-700 hover:bg-emerald-800"
-            >
-              {MPESA_MESSAGES.payWithMpesa}
-            </Button>
-            {methods.data?.methods.some((m) => m.method === 'pay_on_delivery') && (
-              <PayOnDeliveryButton
-                details={details}
-                totalCents={s.totalCents}
-                disabled={empty || paying}
-              />
-            )}
-            {paybillLabel && (
-              <Button
-                variant="secondary"
-                onClick={() => setMethod({ kind: 'paybill' })}
-                disabled={empty || paying}
-              >
-                {paybillLabel}
-              </Button>
-            )}
-            <Button onClick={pay} disabled={empty || paying}>
-              {paying ? 'Redirecting to PayPal...' : MPESA_MESSAGES.payWithPaypal}
-            </Button>
-          </div>
-        </div>
-      )}
+        )}
+        payOnDelivery={
+          <PayOnDeliveryButton details={details} totalCents={s.totalCents} disabled={empty} />
+        }
+      />
     </div>
   );
 }

@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { Order } from '@duka/domain';
+import { moneyInWords, moneyNeedsNotice } from '@duka/domain/payments/money-words';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyText, ErrorText } from '../../../components/ui/status.tsx';
@@ -13,6 +15,26 @@ import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 const PAGE_SIZE = 10;
+
+/** Where an order's money stands, where that says more than its status; 'Pay now' while unpaid. */
+function MoneyLine({ order }: { order: Order }) {
+  const payable = order.status === 'pending_payment' && order.money.balance > 0;
+  const words = moneyInWords(order.money);
+  if (!payable && !moneyNeedsNotice(order.money)) return null;
+  return (
+    <p className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2 text-sm text-slate-800">
+      <span>{words}</span>
+      {payable && (
+        <Link
+          to={`/userprofile/orders/${order.id}`}
+          className="inline-flex min-h-6 items-center font-medium text-emerald-800 underline underline-offset-2"
+        >
+          Pay now<span className="sr-only"> for order no. {order.id}</span>
+        </Link>
+      )}
+    </p>
+  );
+}
 
 export default function OrderHistoryPage() {
   useDocumentTitle('Order History');
@@ -58,6 +80,7 @@ export default function OrderHistoryPage() {
                       </Link>
                     </div>
                   </div>
+                  <MoneyLine order={order} />
                   <table className="hidden w-full text-sm md:table">
                     <thead className="text-left text-slate-500">
                       <tr>

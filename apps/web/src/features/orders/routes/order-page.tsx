@@ -1,16 +1,20 @@
 // One of the shopper's orders (issue 22): where it stands and how it got there, where it goes or
-// waits, the courier and tracking number once shipped, and what was bought.
+// waits, the courier and tracking number once shipped, what was bought, and its money: paid,
+// refunded, what is left (issue 34), with 'Pay now' while it awaits payment.
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { ButtonLink } from '../../../components/ui/button.tsx';
+import { OrderMoney } from '../../../components/ui/order-money.tsx';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { OrderTimeline } from '../../../components/ui/order-timeline.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatDayRange } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { orderQueries } from '../api/orders-api.ts';
+import { OrderReturnsSection } from '../components/order-returns.tsx';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 function Where({ order }: { order: OrderDetail }) {
@@ -38,7 +42,12 @@ function Where({ order }: { order: OrderDetail }) {
   );
 }
 
-export default function OrderPage() {
+export default function OrderPage({
+  payNow,
+}: {
+  /** The ways to pay an order awaiting payment (checkout's, composed in app/). */
+  payNow?: (order: OrderDetail) => ReactNode;
+} = {}) {
   const id = Number(useParams().id);
   useDocumentTitle(`Order no. ${id}`);
   const order = useQuery({ ...orderQueries.detail(id), enabled: Number.isInteger(id) && id > 0 });
@@ -53,11 +62,12 @@ export default function OrderPage() {
         <h1 className="text-2xl font-bold text-slate-900">Order no. {o.id}</h1>
         <OrderStatusBadge status={o.status} />
       </div>
-      {o.status === 'confirmed' && (
+      {o.status === 'confirmed' && o.money.balance > 0 && (
         <p className="rounded-lg bg-teal-50 px-3 py-2 text-teal-900">
-          You pay {formatKsh(o.order_total)} on delivery, in cash or by M-Pesa.
+          You pay {formatKsh(o.money.balance)} on delivery, in cash or by M-Pesa.
         </p>
       )}
+      {o.status === 'pending_payment' && o.money.balance > 0 && payNow?.(o)}
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="order-where" className="rounded-xl border border-slate-200 p-4">
           <h2 id="order-where" className="mb-2 font-semibold text-slate-900">
@@ -116,8 +126,19 @@ export default function OrderPage() {
           </li>
         </ul>
       </section>
+      <section
+        aria-labelledby="order-money"
+        className="rounded-xl border border-slate-200 p-4 sm:max-w-md"
+      >
+        <h2 id="order-money" className="mb-2 font-semibold text-slate-900">
+          Payment
+        </h2>
+        <OrderMoney money={o.money} totalCents={o.order_total} owedBackLabel="Due back to you" />
+      </section>
+      <OrderReturnsSection orderId={o.id} />
       <div className="flex flex-wrap gap-3">
-        {o.paid_at && <ButtonLink to={`/receipt/${o.id}`}>Receipt</ButtonLink>}
+        {/* An exchange at no charge sold nothing: it has no tax invoice. */}
+        {o.paid_at && o.order_total > 0 && <ButtonLink to={`/receipt/${o.id}`}>Receipt</ButtonLink>}
         <ButtonLink to={`/ordercomplete?order=${o.id}`} variant="secondary">
           Printable summary
         </ButtonLink>

@@ -1,0 +1,61 @@
+// An order's money as the shopper's order page and the back office's show it (issue 34): what it
+// costs, what came in, what went back and what is left either way, with the state in words.
+import type { Money } from '@duka/domain/payments/money-state';
+import { moneyInWords } from '@duka/domain/payments/money-words';
+import { formatKsh } from '@duka/domain/pricing/money';
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={`flex justify-between gap-3 py-1 ${strong ? 'border-t border-slate-200 pt-2 font-semibold text-slate-900' : ''}`}
+    >
+      <dt>{label}</dt>
+      <dd className="whitespace-nowrap">{value}</dd>
+    </div>
+  );
+}
+
+/** The balance's row: still to pay, due back, or nothing left. */
+function balanceRow(balance: number, owedBackLabel: string) {
+  if (balance > 0) return { label: 'Balance to pay', value: formatKsh(balance) };
+  if (balance < 0) return { label: owedBackLabel, value: formatKsh(-balance) };
+  return { label: 'Balance', value: formatKsh(0) };
+}
+
+export function OrderMoney({
+  money,
+  totalCents,
+  owedBackLabel = 'Due back',
+  headingId,
+}: {
+  money: Money;
+  /** The order's total when it was made; the money's `due` is what it costs now. */
+  totalCents: number;
+  /** How money the shop owes back is named: 'Due back to you' for the shopper. */
+  owedBackLabel?: string;
+  headingId?: string;
+}) {
+  const words = moneyInWords(money);
+  const balance = balanceRow(money.balance, owedBackLabel);
+  return (
+    <div className="text-sm">
+      {words && (
+        <p id={headingId} className="mb-2 font-medium text-slate-900" data-testid="money-words">
+          {words}
+        </p>
+      )}
+      <dl aria-label="Payment summary" className="text-slate-700">
+        <Row label="Total" value={formatKsh(totalCents)} />
+        {money.due !== totalCents && (
+          <Row
+            label={money.due === 0 ? 'Owed now (nothing: cancelled or returned)' : 'Owed now'}
+            value={formatKsh(money.due)}
+          />
+        )}
+        <Row label="Paid" value={formatKsh(money.paid)} />
+        <Row label="Refunded" value={formatKsh(money.refunded)} />
+        <Row label={balance.label} value={balance.value} strong />
+      </dl>
+    </div>
+  );
+}
