@@ -44,7 +44,7 @@ import usersAdminRoutes from './auth/admin-routes.ts';
 import staffRoutes from './staff/routes.ts';
 import ordersAdminRoutes from './orders/admin-routes.ts';
 import ordersJobs from './orders/jobs.ts';
-import { applyPaymentOutcome } from './orders/payment-outcome.ts';
+import { paymentOutcomeFor } from './orders/payment-outcome.ts';
 import { applyRefundResult } from './orders/refund-settled.ts';
 import { SANDBOX_NOTICE } from '@duka/domain';
 import paymentsAdminRoutes from './payments/admin-routes.ts';
@@ -113,7 +113,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(limits);
   // Payments tell orders what became of a payment through this one function of orders/.
   await app.register(payments, {
-    applyToOrder: applyPaymentOutcome,
+    applyToOrder: paymentOutcomeFor({ invoiceBranch: config.ETIMS_BHF_ID }),
     refundSettled: applyRefundResult,
   });
   await app.register(outbox);

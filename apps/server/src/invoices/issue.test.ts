@@ -15,7 +15,7 @@ import {
   putInCart,
 } from '../../test/checkout-fixture.ts';
 import { invoices } from '../db/schema.ts';
-import { issueSaleInvoice } from './issue.ts';
+import { DEFAULT_BRANCH, issueSaleInvoice } from './issue.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -50,6 +50,47 @@ describe('sale invoices', () => {
     expect(mine).toEqual([expect.objectContaining({ kind: 'S', branch: '00', status: 'pending' })]);
   });
 
+  it("are numbered in the branch of the app that sold, beside another branch's app", async () => {
+    // Two shops in one process (as tests run them): each keeps its own ETIMS_BHF_ID.
+    const branch = await createTestApp({ ETIMS_BHF_ID: '01' });
+    try {
+      const bought = async (ctx: TestContext) => {
+        const id = await buyAndPay(ctx.app, ctx.db, await shopper(ctx.app), [
+          [await product(ctx.db, { priceCents: 10_000, stock: 5 }), 1],
+        ]);
+        const [row] = await ctx.db.select().from(invoices).where(eq(invoices.orderId, id));
+        return row!.branch;
+      };
+      expect(await bought(branch)).toBe('01');
+      expect(await bought(t)).toBe('00');
+      // An admin marking an order paid numbers its invoice in the app's branch too.
+      const boss = await admin(branch.app, branch.db);
+      const who = await shopper(branch.app);
+      await putInCart(
+        branch.db,
+        who.id,
+        await product(branch.db, { priceCents: 10_000, stock: 5 }),
+        1,
+      );
+      await fillCheckoutSteps(branch.app, who);
+      const started = (await createPayment(branch.app, who)).json();
+      const moved = await branch.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/orders/${started.order_id}`,
+        headers: boss.auth,
+        payload: { status: 'paid' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const [marked] = await branch.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.orderId, started.order_id));
+      expect(marked!.branch).toBe('01');
+    } finally {
+      await branch.close();
+    }
+  });
+
   it('are numbered one after another with no gap or repeat when shoppers pay at once', async () => {
     const before = await numbers();
     const stockItem = await product(t.db, { priceCents: 10_000, stock: 100 });
@@ -81,9 +122,9 @@ describe('sale invoices', () => {
             { productId: jiko, name: 'Jiko', unitPriceCents: 20_000, quantity: 1, taxType: 'B' },
           ],
         } as const;
-        expect(await issueSaleInvoice(tx, unpaid, { ...sale, lines: [...sale.lines] })).toBe(
-          last + 1,
-        );
+        expect(
+          await issueSaleInvoice(tx, unpaid, { ...sale, lines: [...sale.lines] }, DEFAULT_BRANCH),
+        ).toBe(last + 1);
         throw new Error('the payment failed after the number was taken');
       }),
     ).rejects.toThrow('the payment failed');

@@ -78,13 +78,8 @@ export const INVOICE_SENDER = 'invoices';
 /** An invoice or credit note was made (credit-note.ts makes the latter): the sender has work. */
 export const noteIssued = () => workMade(INVOICE_SENDER);
 
-/** eTIMS names a shop's branch by its bhfId; '00' is the head office. */
+/** eTIMS names a shop's branch by its bhfId; '00' is the head office (ETIMS_BHF_ID's default). */
 export const DEFAULT_BRANCH = '00';
-let branchOfThisShop = DEFAULT_BRANCH;
-/** The branch invoices are numbered in (ETIMS_BHF_ID), set when the app starts. */
-export function useBranch(branch: string): void {
-  branchOfThisShop = branch;
-}
 
 /** The branch's next number, taken in the caller's transaction (its counter row is the lock). */
 export async function nextNumber(tx: Tx, branch: string): Promise<number> {
@@ -104,7 +99,8 @@ export async function issueSaleInvoice(
   tx: Tx,
   orderId: number,
   sale: Sale,
-  branch: string = branchOfThisShop,
+  /** The branch it is numbered in: the app's ETIMS_BHF_ID, handed down by whoever sells. */
+  branch: string,
 ): Promise<number> {
   const [existing] = await tx
     .select({ invoiceNo: invoices.invoiceNo })

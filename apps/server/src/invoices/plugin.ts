@@ -6,7 +6,7 @@ import { etimsModeOf } from '../config.ts';
 import { wakeAfterResponse } from '../lib/wake-after-response.ts';
 import { EtimsClient, type EtimsPort } from './etims-client.ts';
 import type { Trader } from './request.ts';
-import { INVOICE_SENDER, useBranch } from './issue.ts';
+import { INVOICE_SENDER } from './issue.ts';
 import { SandboxEtims } from './sandbox.ts';
 import { namedTrader } from './trader-name.ts';
 import { sendDueInvoices, type SendReport } from './sender.ts';
@@ -51,7 +51,6 @@ export default fp(
       name: config.ETIMS_TRADER_NAME,
       defaultItemClass: config.ETIMS_DEFAULT_ITEM_CLASS,
     };
-    useBranch(config.ETIMS_BHF_ID);
     const db = app.database.db;
     // The trader's name as the shop's settings give it when the run starts.
     const run = async (o: { now?: () => Date; max?: number } = {}) =>

@@ -118,6 +118,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         courier,
         trackingNumber: tracking_number,
         audit,
+        sale: { invoiceBranch: app.config.ETIMS_BHF_ID },
       });
     }
     return adminOrder(db, id);

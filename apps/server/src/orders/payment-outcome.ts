@@ -5,7 +5,7 @@
 import type { Tx } from '../db/client.ts';
 import { takeStock } from '../catalog/stock.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { OrderEffect, PaymentOutcome } from '../payments/context.ts';
+import type { ApplyToOrder, OrderEffect, PaymentOutcome } from '../payments/context.ts';
 import * as repo from './repo.ts';
 import { awaitsPayment } from '@duka/domain';
 import {
@@ -13,13 +13,21 @@ import {
   confirmForPaymentOnDelivery,
   markOrderPaid,
   markPaidOnTheWay,
+  type SaleContext,
 } from './service.ts';
+
+/** The function handed to payments/ by app.ts, for the app's own sales (its eTIMS branch). */
+export const paymentOutcomeFor =
+  (sale: SaleContext): ApplyToOrder =>
+  (tx, order, outcome) =>
+    applyPaymentOutcome(tx, order, outcome, sale);
 
 /** In the caller's transaction, holding the order's lock. */
 export async function applyPaymentOutcome(
   tx: Tx,
   order: repo.OrderRow,
   outcome: PaymentOutcome,
+  sale: SaleContext,
 ): Promise<OrderEffect> {
   if (outcome.kind === 'failed') {
     const released = await cancelUnpaidOrder(tx, order.id, {
@@ -32,20 +40,25 @@ export async function applyPaymentOutcome(
     return (await confirmForPaymentOnDelivery(tx, order)) ? 'confirmed' : 'unchanged';
   }
   if (order.status === 'pending_payment' || order.status === 'confirmed') {
-    await markOrderPaid(tx, order, outcome.at);
+    await markOrderPaid(tx, order, outcome.at, sale);
     return 'paid';
   }
   // Paid on delivery while it is being packed, on its way or at its point: it stays where it is.
   if (awaitsPayment(order)) {
-    await markPaidOnTheWay(tx, order, outcome.at);
+    await markPaidOnTheWay(tx, order, outcome.at, sale);
     return 'paid';
   }
   // Cancelled or expired while the shopper was paying.
-  if (order.status === 'cancelled') return reviveOrRefund(tx, order, outcome.at);
+  if (order.status === 'cancelled') return reviveOrRefund(tx, order, outcome.at, sale);
   return 'already-settled';
 }
 
-async function reviveOrRefund(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<OrderEffect> {
+async function reviveOrRefund(
+  tx: Tx,
+  order: repo.OrderRow,
+  paidAt: Date,
+  sale: SaleContext,
+): Promise<OrderEffect> {
   const lines = (await repo.stockLinesOf(tx, order.id)).map((l) => ({ ...l, title: '' }));
   try {
     // A savepoint: when one line is short, the lines taken before it go back too.
@@ -55,6 +68,6 @@ async function reviveOrRefund(tx: Tx, order: repo.OrderRow, paidAt: Date): Promi
     await repo.updateOrder(tx, order.id, { status: 'refund_due', paidAt, expiresAt: null });
     return 'refund-due';
   }
-  await markOrderPaid(tx, order, paidAt);
+  await markOrderPaid(tx, order, paidAt, sale);
   return 'revived';
 }

@@ -21,7 +21,7 @@ import { orderMoney } from '../payments/money.ts';
 import { moneyOfOrders } from '../payments/orders-money.ts';
 import { settlePartPayments } from '../payments/paybill-payment.ts';
 import { toAdminOrder, toOrder, toOrderDetail, toTimeline } from './mappers.ts';
-import { issueSaleInvoice } from '../invoices/issue.ts';
+import { DEFAULT_BRANCH, issueSaleInvoice } from '../invoices/issue.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
@@ -61,35 +61,55 @@ export async function cancelUnpaidOrder(tx: Tx, orderId: number, closing: Closin
  * leaves the cart. Whatever must follow a sale (the confirmation message…) is written here too, in
  * the same transaction, so it can never be lost or sent for a sale that did not happen.
  */
-export async function markOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<void> {
+/** What a sale needs of the app it happens in: the eTIMS branch its invoice is numbered in. */
+export interface SaleContext {
+  invoiceBranch: string;
+}
+
+export async function markOrderPaid(
+  tx: Tx,
+  order: repo.OrderRow,
+  paidAt: Date,
+  sale: SaleContext,
+): Promise<void> {
   await repo.updateOrder(tx, order.id, { status: 'paid', paidAt, expiresAt: null });
   const bought = await repo.stockLinesOf(tx, order.id);
   await removeFromCart(tx, order.userId, bought);
-  await becamePaid(tx, order, paidAt);
+  await becamePaid(tx, order, paidAt, sale);
 }
 
 /**
  * What follows every sale, in the transaction that made it one: its tax invoice (numbered now,
  * sent by the invoices worker) and the shopper's confirmation.
  */
-async function becamePaid(tx: Tx, order: repo.OrderRow, paidAt: Date): Promise<void> {
+async function becamePaid(
+  tx: Tx,
+  order: repo.OrderRow,
+  paidAt: Date,
+  sale: SaleContext,
+): Promise<void> {
   const items = (await repo.itemsOf(tx, [order.id])).get(order.id) ?? [];
-  await issueSaleInvoice(tx, order.id, {
-    customerName: order.buyerName ?? order.shippingName,
-    customerPin: order.buyerPin,
-    paymentMethod: order.paymentMethod,
-    pricesIncludeVat: order.pricesIncludeVat,
-    vatCents: order.vatCents,
-    deliveryCents: order.shippingCents,
-    at: paidAt,
-    lines: items.map((i) => ({
-      productId: i.productId,
-      name: i.title,
-      unitPriceCents: i.unitPriceCents,
-      quantity: i.quantity,
-      taxType: i.taxType as TaxType,
-    })),
-  });
+  await issueSaleInvoice(
+    tx,
+    order.id,
+    {
+      customerName: order.buyerName ?? order.shippingName,
+      customerPin: order.buyerPin,
+      paymentMethod: order.paymentMethod,
+      pricesIncludeVat: order.pricesIncludeVat,
+      vatCents: order.vatCents,
+      deliveryCents: order.shippingCents,
+      at: paidAt,
+      lines: items.map((i) => ({
+        productId: i.productId,
+        name: i.title,
+        unitPriceCents: i.unitPriceCents,
+        quantity: i.quantity,
+        taxType: i.taxType as TaxType,
+      })),
+    },
+    sale.invoiceBranch,
+  );
   await notifyOrderPaid(tx, { ...order, paidAt }, paidAt);
 }
 
@@ -112,10 +132,15 @@ export async function confirmForPaymentOnDelivery(tx: Tx, order: repo.OrderRow):
  * The money of an order paid on delivery came in after it left (packed, shipped, at its point):
  * it is paid where it is, and the shopper gets the confirmation of payment.
  */
-export async function markPaidOnTheWay(tx: Tx, order: repo.OrderRow, paidAt: Date) {
+export async function markPaidOnTheWay(
+  tx: Tx,
+  order: repo.OrderRow,
+  paidAt: Date,
+  sale: SaleContext,
+) {
   await repo.updateOrder(tx, order.id, { paidAt });
   await repo.recordStatus(tx, order.id, order.status, { note: 'Payment received' });
-  await becamePaid(tx, order, paidAt);
+  await becamePaid(tx, order, paidAt, sale);
 }
 
 /** True while one of the order's payments is being captured: its outcome is not known yet. */
@@ -363,6 +388,8 @@ export async function changeStatus(
     courier?: string | undefined;
     trackingNumber?: string | undefined;
     audit?: AuditTrail;
+    /** For a move to paid: where its invoice is numbered (DEFAULT_BRANCH when not said). */
+    sale?: SaleContext;
   } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -410,7 +437,7 @@ export async function changeStatus(
       // A part already paid from the M-Pesa menu is the order's money, not money to give back.
       await settlePartPayments(tx, id, now);
       await paymentsRepo.closeOpenPayments(tx, id, 'cancelled', 'marked paid by an administrator');
-      await becamePaid(tx, order, now);
+      await becamePaid(tx, order, now, by.sale ?? { invoiceBranch: DEFAULT_BRANCH });
     }
     await by.audit?.record(tx, statusEntry(id, order.status, next, shipment));
     await notifyStatusChange(
