@@ -4,6 +4,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -24,11 +25,24 @@ const NoticesContext = createContext<Show | null>(null);
 export function NoticesProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const next = useRef(0);
+  // Each notice's timer, cleared when the provider goes: none fires into an unmounted tree.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      pending.forEach(clearTimeout);
+      pending.clear();
+    };
+  }, []);
 
   const show = useCallback<Show>((kind, text) => {
     const id = ++next.current;
     setNotices((all) => [...all.filter((n) => n.text !== text), { id, kind, text }]);
-    setTimeout(() => setNotices((all) => all.filter((n) => n.id !== id)), NOTICE_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setNotices((all) => all.filter((n) => n.id !== id));
+    }, NOTICE_TIMEOUT_MS);
+    timers.current.add(timer);
   }, []);
 
   const value = useMemo(() => show, [show]);
