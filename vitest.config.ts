@@ -25,12 +25,13 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           // *.pg.test.ts are faults only a PostgreSQL server has (lost connections): they run in
-          // the suite's PostgreSQL pass (DATABASE_URL set), which CI always makes;
+          // the suite's PostgreSQL pass (DATABASE_URL set), which CI always makes; *.pglite.test.ts
+          // are the embedded database's own (its template), run in the PGlite pass only;
           // *.two-roles.test.ts need the app's role apart from the tables' owner
           // (DATABASE_OWNER_URL too), as CI's PostgreSQL pass runs.
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [
-            ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts']),
+            ...(process.env.DATABASE_URL ? ['**/*.pglite.test.ts'] : ['**/*.pg.test.ts']),
             ...(twoRoles ? [] : ['**/*.two-roles.test.ts']),
           ],
           environment: 'node',
