@@ -6,7 +6,8 @@ import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { dropWhenIdle, ownerUrlOf, withDatabase } from '../test/database.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { products, users } from './db/schema.ts';
+import { users } from './auth/schema.ts';
+import { products } from './catalog/schema.ts';
 import { prepareDatabase } from './startup.ts';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { eq } from 'drizzle-orm';
 import { PASSWORD, shopper, type LoggedIn } from '../../test/accounts.ts';
-import { addresses } from '../db/schema.ts';
+import { addresses } from './schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -4,7 +4,8 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { MAX_SAVED_ADDRESSES, type Address, type addressInputSchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
-import { addresses, users } from '../db/schema.ts';
+import { addresses } from './schema.ts';
+import { lockAccount } from '../auth/accounts.ts';
 import { found, unprocessable } from '../lib/http-error.ts';
 
 type Input = z.output<typeof addressInputSchema>;
@@ -53,7 +54,7 @@ export async function listAddresses(db: Db | Tx, userId: number): Promise<Addres
  * once cannot both become the first (and default) address, nor pass the limit together.
  */
 async function lockOwner(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await lockAccount(tx, userId);
 }
 
 async function ownRow(tx: Db | Tx, userId: number, id: number): Promise<Row> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, ROLES, type Role } from '@duka/domain';
 import { eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../auth/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, logIn, shopper, type LoggedIn } from '../../test/accounts.ts';
 

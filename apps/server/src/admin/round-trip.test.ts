@@ -7,7 +7,7 @@ import type { Product } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product } from '../../test/checkout-fixture.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, turnOnTwoFactor, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product } from '../../test/checkout-fixture.ts';
-import { staffSettings } from '../db/schema.ts';
+import { staffSettings } from '../staff/schema.ts';
 
 const MFA_SETUP_REQUIRED = {
   error: 'The shop asks all staff to turn on two-step sign-in. Please set it up under Security.',

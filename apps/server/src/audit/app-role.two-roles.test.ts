@@ -2,7 +2,7 @@
 // add audit rows but cannot change or delete one, nor turn the append-only triggers off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin } from '../../test/accounts.ts';
 import { product } from '../../test/checkout-fixture.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, isNull, sql, type SQL } from 'drizzle-orm';
 import type { App } from '../app.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from './schema.ts';
 import { createTestApp, secondInstance, type TestContext } from '../../test/app.ts';
 import { admin, type LoggedIn } from '../../test/accounts.ts';
 import { product } from '../../test/checkout-fixture.ts';

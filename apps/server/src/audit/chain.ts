@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from './schema.ts';
 import { queryRows } from '../lib/sql.ts';
 import { toAuditEntry } from './query.ts';
 

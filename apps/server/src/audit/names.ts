@@ -5,7 +5,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { countyName, type AuditEntry } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { categories, pickupPoints, products, reviews, users } from '../db/schema.ts';
+import { users } from '../auth/schema.ts';
+import { categories, products, reviews } from '../catalog/schema.ts';
+import { pickupPoints } from '../delivery/schema.ts';
 
 type Named = Map<string, string>;
 

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from './schema.ts';
 import { csvCell } from '../lib/csv.ts';
 import { paged } from '../lib/paged.ts';
 import { withinNairobiDays } from '../lib/sql.ts';

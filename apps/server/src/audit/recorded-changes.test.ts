@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Product } from '@duka/domain';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, PASSWORD, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { verifyAuditChain } from './verify.ts';

@@ -2,7 +2,7 @@
 // would cost a database write per call; a user's time is written at most once a minute instead.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from './schema.ts';
 
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, logIn, shopper, type LoggedIn } from '../../test/accounts.ts';
-import { users } from '../db/schema.ts';
+import { users } from './schema.ts';
 import { customersSummary } from './admin-service.ts';
 
 let t: TestContext;

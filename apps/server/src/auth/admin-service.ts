@@ -2,7 +2,7 @@
 import { and, asc, count, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { nairobiMonthStart, type AdminUser, type CustomersSummary } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from './schema.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 
 /** SPEC §9: 'Active Now' counts users active within 10 minutes. */

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { logIn, PASSWORD, shopper, signUp } from '../../test/accounts.ts';
-import { refreshTokens, users } from '../db/schema.ts';
+import { refreshTokens, users } from './schema.ts';
 import { REFRESH_GRACE_MS } from './service.ts';
 import { hashToken } from './tokens.ts';
 

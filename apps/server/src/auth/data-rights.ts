@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { passwordResets, sessions, users } from '../db/schema.ts';
+import { passwordResets, sessions, users } from './schema.ts';
 import { getUser } from './service.ts';
 
 export async function accountOf(db: Db, userId: number) {

@@ -4,7 +4,7 @@
 // alike, at once.
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from './schema.ts';
 
 /** Revokes every open session of the user but `keep` (the one making the change, if any). */
 export async function endSessions(

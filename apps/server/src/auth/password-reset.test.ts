@@ -5,7 +5,8 @@ import { AUTH_MESSAGES, RESET_MESSAGES } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { logIn, PASSWORD, shopper } from '../../test/accounts.ts';
 import { Mailbox } from '../../test/mailbox.ts';
-import { outbox, passwordResets } from '../db/schema.ts';
+import { passwordResets } from './schema.ts';
+import { outbox } from '../outbox/schema.ts';
 
 const NEW_PASSWORD = 'Rainy#Night77';
 const mailbox = new Mailbox();

@@ -15,7 +15,7 @@ import {
   type MailDelivery,
 } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { passwordResets, sessions, users } from '../db/schema.ts';
+import { passwordResets, sessions, users } from './schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Limits } from '../limits/plugin.ts';
 import { InvalidMailError } from '../mail/smtp.ts';

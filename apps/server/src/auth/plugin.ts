@@ -7,7 +7,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { sessions, staffSettings, users } from '../db/schema.ts';
+import { sessions, users } from './schema.ts';
+import { staffSettings } from '../staff/schema.ts';
 import { permissionsOf, type Permission, type Role } from '@duka/domain';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import { ActivityTracker } from './activity.ts';

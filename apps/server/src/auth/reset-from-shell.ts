@@ -9,7 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { passwordSchema } from '@duka/domain';
 import { AuditTrail } from '../audit/trail.ts';
 import type { Db } from '../db/client.ts';
-import { passwordResets, users } from '../db/schema.ts';
+import { passwordResets, users } from './schema.ts';
 import type { Limiter, LimitRule } from '../limits/limiter.ts';
 import { endSessions } from './end-sessions.ts';
 import { hashPassword } from './password.ts';

@@ -3,7 +3,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { permissionsOf, type ProfileUpdate, type RegisterInput, type User } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { refreshTokens, sessions, users } from '../db/schema.ts';
+import { refreshTokens, sessions, users } from './schema.ts';
 import { conflict, found, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { endSessions } from './end-sessions.ts';

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from './schema.ts';
 import { auditOf } from '../audit/trail.ts';
 
 type Person = { id: number; email: string; role: string | null };

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client.ts';
-import { recoveryCodes, users } from '../db/schema.ts';
+import { recoveryCodes, users } from './schema.ts';
 import { conflict, HttpError } from '../lib/http-error.ts';
 import type { LimitRule } from '../limits/limiter.ts';
 import type { Limits } from '../limits/plugin.ts';

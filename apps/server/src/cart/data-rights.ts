@@ -1,7 +1,7 @@
 // A person's cart and wishlist, for their data export and erasure.
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { cartItems, wishlistItems } from '../db/schema.ts';
+import { cartItems, wishlistItems } from './schema.ts';
 import { cartOf, wishlistOf } from './repo.ts';
 
 export async function cartAndWishlistOf(db: Db, userId: number) {

@@ -12,7 +12,8 @@ import {
   putInCart,
   stockOf,
 } from '../../test/checkout-fixture.ts';
-import { orders, products } from '../db/schema.ts';
+import { products } from '../catalog/schema.ts';
+import { orders } from '../orders/schema.ts';
 
 const cartOf = async (t: TestContext, who: LoggedIn) =>
   (await t.app.inject({ url: '/api/cart', headers: who.auth })).json() as {

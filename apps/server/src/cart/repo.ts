@@ -8,14 +8,9 @@ import {
   type WishlistLine,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import {
-  cartItems,
-  productOptions,
-  products,
-  productVariants,
-  users,
-  wishlistItems,
-} from '../db/schema.ts';
+import { cartItems, wishlistItems } from './schema.ts';
+import { lockAccount } from '../auth/accounts.ts';
+import { productOptions, products, productVariants } from '../catalog/schema.ts';
 
 /** A line's product and variant: price, stock and image are the variant's. */
 const variantFields = {
@@ -137,7 +132,7 @@ export async function firstOptionName(db: Db | Tx, productId: number): Promise<s
  * and two such changes racing must not leave the product in both.
  */
 export async function lockShopper(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select ${users.id} from ${users} where ${users.id} = ${userId} for update`);
+  await lockAccount(tx, userId);
 }
 
 /** A cart line as checkout prices it: the catalogue's sale price and stock right now. */
@@ -197,4 +192,16 @@ export async function removeFromCart(
         ),
       ),
     );
+}
+
+/**
+ * A variant taken off sale (catalog/variant-edits.ts) leaves every cart; a wishlist keeps the
+ * product without it.
+ */
+export async function forgetVariant(tx: Tx, variantId: number): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.variantId, variantId));
+  await tx
+    .update(wishlistItems)
+    .set({ variantId: null })
+    .where(eq(wishlistItems.variantId, variantId));
 }

@@ -12,7 +12,7 @@ import {
   type WishlistLine,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { cartItems, wishlistItems } from '../db/schema.ts';
+import { cartItems, wishlistItems } from './schema.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../lib/http-error.ts';
 import { cartOf, firstOptionName, lockShopper, variantsOnSale, wishlistOf } from './repo.ts';
 

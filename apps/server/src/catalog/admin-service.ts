@@ -9,13 +9,7 @@ import {
   type VariantPatch,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import {
-  categories,
-  productImages,
-  productOptions,
-  products,
-  productVariants,
-} from '../db/schema.ts';
+import { categories, productImages, productOptions, products, productVariants } from './schema.ts';
 import { found, HttpError, unprocessable } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { auditedProductChange, productSnapshot } from './audit.ts';

@@ -3,7 +3,7 @@
 // variants, each variant's SKU, price, discount and stock, keyed by the variant's title.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { productImages, productOptions, products, productVariants } from '../db/schema.ts';
+import { productImages, productOptions, products, productVariants } from './schema.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 
 export async function productSnapshot(tx: Tx, id: number): Promise<Record<string, unknown> | null> {

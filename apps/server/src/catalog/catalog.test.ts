@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { seedDemoCatalog } from '../seed/demo.ts';
 import { CATEGORY_SEEDS, PRODUCT_SEEDS } from '../seed/catalog-data.ts';
-import { categories, products } from '../db/schema.ts';
+import { categories, products } from './schema.ts';
 
 let t: TestContext;
 

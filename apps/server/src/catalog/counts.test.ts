@@ -3,7 +3,7 @@ import type { BrandFacet, CategoryFacet, ProductPage } from '@duka/domain';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, type LoggedIn } from '../../test/accounts.ts';
-import { categories, productCounts, products } from '../db/schema.ts';
+import { categories, productCounts, products } from './schema.ts';
 import { seedDemoCatalog } from '../seed/demo.ts';
 import { seedSynthetic } from '../seed/synthetic.ts';
 import { queryRows } from '../lib/sql.ts';

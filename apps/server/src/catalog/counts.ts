@@ -7,7 +7,7 @@ import { asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { BrandFacet, CategoryFacet, OptionFacet } from '@duka/domain';
 import { compareOptionNames, compareOptionValues } from '@duka/domain/catalog/variant-choice';
 import type { Db } from '../db/client.ts';
-import { categories, optionValueCounts, productCounts, products } from '../db/schema.ts';
+import { categories, optionValueCounts, productCounts, products } from './schema.ts';
 import { COUNT_CAP } from './limits.ts';
 import { prepared } from './prepared.ts';
 import {

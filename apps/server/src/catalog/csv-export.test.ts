@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { product } from '../../test/checkout-fixture.ts';
-import { products } from '../db/schema.ts';
+import { products } from './schema.ts';
 import { csvCell } from '../lib/csv.ts';
 import { SHOPIFY_COLUMNS } from './csv-export.ts';
 

@@ -4,13 +4,7 @@
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import { displayPriceCents } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import {
-  categories,
-  productImages,
-  productOptions,
-  products,
-  productVariants,
-} from '../db/schema.ts';
+import { categories, productImages, productOptions, products, productVariants } from './schema.ts';
 import { csvCell } from '../lib/csv.ts';
 
 export const SHOPIFY_COLUMNS = [

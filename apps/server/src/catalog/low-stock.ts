@@ -3,7 +3,7 @@
 import { and, asc, count, eq, ilike, isNull, lte, or } from 'drizzle-orm';
 import type { LowStockPage } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { products, productVariants } from '../db/schema.ts';
+import { products, productVariants } from './schema.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import { likePattern } from '../lib/sql.ts';
 

@@ -6,7 +6,7 @@ import {
   type PublicReview,
   type Review,
 } from '@duka/domain';
-import type { products, reviews } from '../db/schema.ts';
+import type { products, reviews } from './schema.ts';
 import type { OptionRow, VariantRow } from './repo.ts';
 
 /** A product as its page shows it: every column but the search ones. */

@@ -26,7 +26,7 @@ import {
   products,
   productVariants,
   reviews,
-} from '../db/schema.ts';
+} from './schema.ts';
 import { queryRows } from '../lib/sql.ts';
 import { prepared } from './prepared.ts';
 import { matchesAllWords, type SearchTerms } from './query/title-match.ts';

@@ -2,7 +2,7 @@
 // policy, and the sizes or colours it is sold in now, with their prices and stock.
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { products, productVariants } from '../db/schema.ts';
+import { products, productVariants } from './schema.ts';
 
 /** Product id → its return policy text ('' where the shop's window applies). */
 export async function returnPoliciesOf(

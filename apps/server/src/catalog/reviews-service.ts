@@ -9,7 +9,7 @@ import {
   type Review,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { products, reviews } from '../db/schema.ts';
+import { products, reviews } from './schema.ts';
 import { conflict, forbidden, found } from '../lib/http-error.ts';
 import { toReview } from './mappers.ts';
 import type { AuditTrail } from '../audit/trail.ts';

@@ -11,7 +11,7 @@ import {
   product,
   putInCart,
 } from '../../test/checkout-fixture.ts';
-import { products } from '../db/schema.ts';
+import { products } from './schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -8,7 +8,7 @@
 // waiting for the variant: a deadlock.
 import { and, asc, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { products, productVariants } from '../db/schema.ts';
+import { products, productVariants } from './schema.ts';
 import { conflict } from '../lib/http-error.ts';
 
 export interface StockLine {

@@ -1,12 +1,26 @@
 // A product's tax type and KRA item classification, and a category's classification (issue 23).
 // A product without a classification of its own falls back to its category's.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { ProductTax, ProductTaxView, TaxType } from '@duka/domain';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { auditedProductChange } from './audit.ts';
-import { categories, products } from '../db/schema.ts';
+import { categories, products } from './schema.ts';
 import { found } from '../lib/http-error.ts';
+
+/** KRA's item classification of each product: its own, else its category's ('' = the default). */
+export async function itemClassCodes(
+  tx: Db | Tx,
+  productIds: number[],
+): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: products.id, own: products.itemClassCode, category: categories.itemClassCode })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((r) => [String(r.id), r.own ?? r.category ?? '']));
+}
 
 export async function productTax(db: Db, id: number): Promise<ProductTaxView> {
   const [row] = await db

@@ -8,7 +8,8 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { product, putInCart } from '../../test/checkout-fixture.ts';
 import { insertOrder } from '../../test/orders-fixture.ts';
-import { cartItems, productVariants } from '../db/schema.ts';
+import { productVariants } from './schema.ts';
+import { cartItems } from '../cart/schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

@@ -10,13 +10,8 @@ import {
   type VariantStock,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import {
-  cartItems,
-  productOptions,
-  products,
-  productVariants,
-  wishlistItems,
-} from '../db/schema.ts';
+import { productOptions, products, productVariants } from './schema.ts';
+import { forgetVariant } from '../cart/repo.ts';
 import { found, HttpError, unprocessable } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { auditedProductChange } from './audit.ts';
@@ -55,11 +50,7 @@ async function retire(tx: Tx, variantId: number): Promise<'deleted' | 'archived'
     .update(productVariants)
     .set({ archivedAt: new Date() })
     .where(eq(productVariants.id, variantId));
-  await tx.delete(cartItems).where(eq(cartItems.variantId, variantId));
-  await tx
-    .update(wishlistItems)
-    .set({ variantId: null })
-    .where(eq(wishlistItems.variantId, variantId));
+  await forgetVariant(tx, variantId);
   return 'archived';
 }
 

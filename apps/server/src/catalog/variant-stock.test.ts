@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Product } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, type LoggedIn } from '../../test/accounts.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

@@ -14,7 +14,7 @@ import {
   product,
   stockOf,
 } from '../../test/checkout-fixture.ts';
-import { orderItems, orders } from '../db/schema.ts';
+import { orderItems, orders } from '../orders/schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

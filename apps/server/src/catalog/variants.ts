@@ -2,7 +2,7 @@
 import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { percentToBasisPoints, type ProductCreateParsed, type VariantInput } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
-import { productOptions, productVariants } from '../db/schema.ts';
+import { productOptions, productVariants } from './schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 /** How many variants of the product are on sale: 1 for a product without options. */

@@ -12,7 +12,9 @@ import {
   putInCart,
   stockOf,
 } from '../../test/checkout-fixture.ts';
-import { cartItems, orders, payments } from '../db/schema.ts';
+import { cartItems } from '../cart/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { payments } from '../payments/schema.ts';
 import { expireStaleOrders } from '../orders/expiry.ts';
 
 let t: TestContext;

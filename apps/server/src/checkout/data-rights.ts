@@ -1,7 +1,7 @@
 // The address and e-mail a person typed in checkout, for their data export and erasure.
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { checkoutDetails } from '../db/schema.ts';
+import { checkoutDetails } from './schema.ts';
 import { findDetails } from './repo.ts';
 
 export async function checkoutDetailsOf(db: Db, userId: number) {

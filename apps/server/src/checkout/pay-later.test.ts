@@ -13,7 +13,7 @@ import {
   startedMpesa,
   type MpesaShop,
 } from '../../test/mpesa-fixture.ts';
-import { payments } from '../db/schema.ts';
+import { payments } from '../payments/schema.ts';
 
 let shop: MpesaShop;
 let boss: LoggedIn;

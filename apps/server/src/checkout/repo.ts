@@ -1,7 +1,7 @@
 // What the shopper typed in checkout steps 1 and 2, kept until the order is made.
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { checkoutDetails } from '../db/schema.ts';
+import { checkoutDetails } from './schema.ts';
 
 export async function findDetails(db: Db | Tx, userId: number) {
   const [row] = await db.select().from(checkoutDetails).where(eq(checkoutDetails.userId, userId));

@@ -12,7 +12,7 @@ import {
   product,
   putInCart,
 } from '../../test/checkout-fixture.ts';
-import { orderItems, orders } from '../db/schema.ts';
+import { orderItems, orders } from '../orders/schema.ts';
 
 let t: TestContext;
 let inclusive: TestContext;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { CONTACT_MESSAGES } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin } from '../../test/accounts.ts';
-import { contacts } from '../db/schema.ts';
+import { contacts } from './schema.ts';
 
 interface Received {
   to: string[];

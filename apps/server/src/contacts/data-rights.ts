@@ -2,7 +2,7 @@
 // export and erasure.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { contactReplies, contacts } from '../db/schema.ts';
+import { contactReplies, contacts } from './schema.ts';
 
 export async function contactMessagesFrom(db: Db, email: string) {
   const rows = await db

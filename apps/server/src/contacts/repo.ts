@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import { DAY_MS, nairobiDayStart } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { contactReplies, contacts } from '../db/schema.ts';
+import { contactReplies, contacts } from './schema.ts';
 import { likePattern } from '../lib/sql.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;

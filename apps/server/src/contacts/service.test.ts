@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin } from '../../test/accounts.ts';
-import { contactReplies, contacts, outbox } from '../db/schema.ts';
+import { contactReplies, contacts } from './schema.ts';
+import { outbox } from '../outbox/schema.ts';
 import { replyToMessage } from './service.ts';
 
 let t: TestContext;

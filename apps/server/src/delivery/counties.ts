@@ -13,7 +13,7 @@ import {
   type DeliveryCounty,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { deliveryCounties } from '../db/schema.ts';
+import { deliveryCounties } from './schema.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 

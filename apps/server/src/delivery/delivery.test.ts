@@ -6,7 +6,7 @@ import { checkoutTotals, expectedDelivery, KENYA_COUNTIES } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { createPayment, product, putInCart } from '../../test/checkout-fixture.ts';
-import { orders } from '../db/schema.ts';
+import { orders } from '../orders/schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

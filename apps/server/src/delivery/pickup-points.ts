@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { PickupPoint, PickupPointInput } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { pickupPoints } from '../db/schema.ts';
+import { pickupPoints } from './schema.ts';
 import { found } from '../lib/http-error.ts';
 import { allCounties, countyTerms, type CountyTerms } from './counties.ts';
 import type { AuditTrail } from '../audit/trail.ts';

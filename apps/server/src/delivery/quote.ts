@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { DELIVERY_DAYS, DELIVERY_MESSAGES, SHIPPING_CENTS } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { pickupPoints } from '../db/schema.ts';
+import { pickupPoints } from './schema.ts';
 import { badRequest } from '../lib/http-error.ts';
 import { countyTerms, type CountyTerms } from './counties.ts';
 import type { PickupPointRow } from './pickup-points.ts';

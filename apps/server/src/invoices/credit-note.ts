@@ -17,7 +17,7 @@ import {
   type SoldLine,
 } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
-import { invoices } from '../db/schema.ts';
+import { invoices } from './schema.ts';
 import { nextNumber, noteIssued } from './issue.ts';
 
 /** A confirmed refund of goods as its credit note needs it, handed over by orders/. */

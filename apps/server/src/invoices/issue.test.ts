@@ -14,7 +14,7 @@ import {
   product,
   putInCart,
 } from '../../test/checkout-fixture.ts';
-import { invoices } from '../db/schema.ts';
+import { invoices } from './schema.ts';
 import { DEFAULT_BRANCH, issueSaleInvoice } from './issue.ts';
 
 let t: TestContext;

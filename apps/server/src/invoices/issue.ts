@@ -3,11 +3,12 @@
 // two instances paying at once queue on; a rollback takes the number back. So numbers increase by
 // one, have no gaps and are never used twice, and an order has one sale invoice however often its
 // payment is applied.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { invoiceFigures, paymentTypeCode, type InvoiceSource, type TaxType } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
 import { workMade } from '../lib/wake-after-response.ts';
-import { categories, invoiceCounters, invoices, products } from '../db/schema.ts';
+import { invoiceCounters, invoices } from './schema.ts';
+import { itemClassCodes } from '../catalog/tax-admin.ts';
 
 /** A paid order as its invoice needs it, handed over by orders/ in the paying transaction. */
 export interface Sale {
@@ -28,17 +29,6 @@ export interface Sale {
   }[];
 }
 
-/** KRA's item classification of each product: its own, else its category's ('' = the default). */
-async function classCodes(tx: Tx, productIds: number[]): Promise<Map<string, string>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: products.id, own: products.itemClassCode, category: categories.itemClassCode })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(inArray(products.id, productIds));
-  return new Map(rows.map((r) => [String(r.id), r.own ?? r.category ?? '']));
-}
-
 /** The invoice's content, frozen now: the figures reproduce the order's VAT and total exactly. */
 async function sourceOf(tx: Tx, sale: Sale): Promise<InvoiceSource> {
   const figures = invoiceFigures({
@@ -47,7 +37,7 @@ async function sourceOf(tx: Tx, sale: Sale): Promise<InvoiceSource> {
     pricesIncludeVat: sale.pricesIncludeVat,
     vatCents: sale.vatCents,
   });
-  const classes = await classCodes(
+  const classes = await itemClassCodes(
     tx,
     sale.lines.map((l) => l.productId),
   );

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { durableQueue } from '../lib/queue.ts';
-import { etimsDevices, etimsItems, invoices } from '../db/schema.ts';
+import { etimsDevices, etimsItems, invoices } from './schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type DeviceRow = typeof etimsDevices.$inferSelect;

@@ -7,7 +7,8 @@ import { createTestApp, secondInstance, type TestContext } from '../../test/app.
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product } from '../../test/checkout-fixture.ts';
 import { EtimsStandIn } from '../../test/stand-ins/etims.ts';
-import { etimsDevices, invoices, products } from '../db/schema.ts';
+import { etimsDevices, invoices } from './schema.ts';
+import { products } from '../catalog/schema.ts';
 
 let kra: EtimsStandIn;
 let t: TestContext;

@@ -2,7 +2,7 @@
 // concurrent requests on any number of server processes each get their own count.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rateLimits } from '../db/schema.ts';
+import { rateLimits } from './schema.ts';
 import { queryRows } from '../lib/sql.ts';
 import { windowOf, type LimitStore } from './store.ts';
 

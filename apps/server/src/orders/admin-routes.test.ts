@@ -12,7 +12,8 @@ import {
   stockOf,
 } from '../../test/checkout-fixture.ts';
 import { insertOrder } from '../../test/orders-fixture.ts';
-import { orders, payments } from '../db/schema.ts';
+import { orders } from './schema.ts';
+import { payments } from '../payments/schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

@@ -1,10 +1,11 @@
 // A person's orders in their data export, and erasure: orders stay for the accounts (and the
 // dashboard's earnings) with the personal fields anonymised.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { orders, payments } from '../db/schema.ts';
+import { orders } from './schema.ts';
 import { forgetPayers } from '../payments/data-rights.ts';
 import { eventsOfPayments } from '../payments/events-repo.ts';
+import { paymentsOfOrders } from '../payments/repo.ts';
 import { forgetBuyer, invoicesOfOrders } from '../invoices/repo.ts';
 import { taxInvoiceFor } from './mappers.ts';
 import * as repo from './repo.ts';
@@ -18,9 +19,7 @@ export async function ordersOf(db: Db, userId: number) {
   const ids = rows.map((r) => r.id);
   const [items, paid, invoices] = await Promise.all([
     repo.itemsOf(db, ids),
-    ids.length
-      ? db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id))
-      : Promise.resolve([]),
+    paymentsOfOrders(db, ids),
     invoicesOfOrders(db, ids),
   ]);
   const events = await eventsOfPayments(

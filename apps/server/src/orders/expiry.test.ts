@@ -12,7 +12,8 @@ import {
   putInCart,
   stockOf,
 } from '../../test/checkout-fixture.ts';
-import { orders, payments } from '../db/schema.ts';
+import { orders } from './schema.ts';
+import { payments } from '../payments/schema.ts';
 import { CAPTURE_STALE_MS } from '../payments/capture.ts';
 import { expireStaleOrders } from './expiry.ts';
 

@@ -7,7 +7,9 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { product } from '../../test/checkout-fixture.ts';
 import { insertOrder } from '../../test/orders-fixture.ts';
-import { auditLog, orders, payments } from '../db/schema.ts';
+import { orders } from './schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { payments } from '../payments/schema.ts';
 import { ORDERS_CSV_HEADER } from './export.ts';
 
 let t: TestContext;

@@ -3,7 +3,7 @@
 import { and } from 'drizzle-orm';
 import { countyName, type OrdersExportQuery } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { orders } from '../db/schema.ts';
+import { orders } from './schema.ts';
 import { csvCell } from '../lib/csv.ts';
 import { withinNairobiDays } from '../lib/sql.ts';
 import { adminOrderRows, withStatus, type AdminOrderRow } from './repo.ts';

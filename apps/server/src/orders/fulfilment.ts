@@ -1,7 +1,6 @@
 // What packing, shipping and following an order read (issue 22): the admin's order page with its
 // lines, customer, delivery, payments and timeline; and the public tracking look-up, which answers
 // an order's timeline to whoever knows its number and the phone on it, and nothing else.
-import { asc, eq } from 'drizzle-orm';
 import {
   countyName,
   nextStatuses,
@@ -10,10 +9,10 @@ import {
   type TrackedOrder,
 } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { payments } from '../db/schema.ts';
 import { found, HttpError } from '../lib/http-error.ts';
 import { orderMoney } from '../payments/money.ts';
 import { orderRefunds } from '../payments/refunds/order-refunds.ts';
+import { paymentsOf } from '../payments/repo.ts';
 import { isCollectable, taxInvoiceFor, toOrderDetail, toTimeline } from './mappers.ts';
 import * as repo from './repo.ts';
 
@@ -22,7 +21,7 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
   const { order } = row;
   const [items, paid, timeline, money, refunds] = await Promise.all([
     repo.itemsOf(db, [id]),
-    db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.id)),
+    paymentsOf(db, id),
     repo.timelineOf(db, id),
     orderMoney(db, order),
     orderRefunds(db, id),

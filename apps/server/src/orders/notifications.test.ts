@@ -13,7 +13,7 @@ import {
 } from '../../test/checkout-fixture.ts';
 import { Mailbox } from '../../test/mailbox.ts';
 import { AfricasTalkingStandIn } from '../../test/stand-ins/africas-talking.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from '../outbox/schema.ts';
 
 const mailbox = new Mailbox();
 const sms = new AfricasTalkingStandIn('sandbox');

@@ -17,7 +17,10 @@ import {
 } from 'drizzle-orm';
 import { EARNING_STATUSES } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { orderEvents, orderItems, orders, payments, users } from '../db/schema.ts';
+import { orderEvents, orderItems, orders } from './schema.ts';
+import { accountPhone } from '../auth/accounts.ts';
+import { users } from '../auth/schema.ts';
+import { payments } from '../payments/schema.ts';
 import { queryRows } from '../lib/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -298,11 +301,7 @@ export async function staleOrderIds(db: Db, now: Date, limit: number): Promise<n
 
 /** The phone number of the order's shopper, for text messages about it. */
 export async function shopperPhone(tx: Db | Tx, userId: number): Promise<string | undefined> {
-  const [row] = await tx
-    .select({ phone: users.phoneNumber })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.phone || undefined;
+  return (await accountPhone(tx, userId)) || undefined;
 }
 
 /** Whether the shopper has a paid order (not refunded) containing the product. */

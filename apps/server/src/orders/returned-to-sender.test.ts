@@ -8,7 +8,10 @@ import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createPayment, product, putInCart, stockOf } from '../../test/checkout-fixture.ts';
 import { buy, move, shoe, sizeOf } from '../../test/returns-fixture.ts';
-import { invoices, outbox, payments, productVariants, refunds } from '../db/schema.ts';
+import { productVariants } from '../catalog/schema.ts';
+import { invoices } from '../invoices/schema.ts';
+import { outbox } from '../outbox/schema.ts';
+import { payments, refunds } from '../payments/schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

@@ -6,7 +6,9 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { shopper } from '../../test/accounts.ts';
 import { product, stockOf } from '../../test/checkout-fixture.ts';
 import { insertOrder } from '../../test/orders-fixture.ts';
-import { orders, payments, products } from '../db/schema.ts';
+import { orders } from './schema.ts';
+import { products } from '../catalog/schema.ts';
+import { payments } from '../payments/schema.ts';
 import { changeStatus } from './service.ts';
 
 let t: TestContext;

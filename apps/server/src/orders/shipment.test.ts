@@ -6,7 +6,8 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product } from '../../test/checkout-fixture.ts';
 import { Mailbox } from '../../test/mailbox.ts';
-import { auditLog, outbox } from '../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { outbox } from '../outbox/schema.ts';
 
 const mailbox = new Mailbox();
 let t: TestContext;

@@ -15,7 +15,10 @@ import type { Database } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { admin, logIn, PASSWORD, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { Mailbox } from '../../test/mailbox.ts';
-import { auditLog, outbox, passwordResets, staffInvitations } from '../db/schema.ts';
+import { outbox } from './schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { passwordResets } from '../auth/schema.ts';
+import { staffInvitations } from '../staff/schema.ts';
 
 const NEW_PASSWORD = 'Rainy#Night77';
 const RESET_LINK = /https:\/\/duka\.example\/reset-password\?token=([A-Za-z0-9_-]+)/;

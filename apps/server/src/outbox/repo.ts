@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { durableQueue } from '../lib/queue.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from './schema.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxInsert = typeof outbox.$inferInsert;

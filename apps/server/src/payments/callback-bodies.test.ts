@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { paymentEvents } from '../db/schema.ts';
+import { paymentEvents } from './schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
   statusOf,
   type MpesaShop,
 } from '../../test/mpesa-fixture.ts';
-import { cartItems } from '../db/schema.ts';
+import { cartItems } from '../cart/schema.ts';
 
 let shop: MpesaShop;
 const ACCEPTED = JSON.stringify({ ResultCode: 0, ResultDesc: 'Accepted' });

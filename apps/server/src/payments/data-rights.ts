@@ -5,7 +5,7 @@
 import { and, inArray, ne } from 'drizzle-orm';
 import { normaliseKenyanMobile } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
-import { mpesaC2b, payments, refunds } from '../db/schema.ts';
+import { mpesaC2b, payments, refunds } from './schema.ts';
 import { maskInEvents, maskPayerInC2bBodies } from './events-repo.ts';
 import { MASK } from './mpesa/mask.ts';
 

@@ -1,7 +1,7 @@
 // The record of what was sent to and received from payment providers (bodies with secrets masked).
 import { asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { paymentEvents } from '../db/schema.ts';
+import { paymentEvents } from './schema.ts';
 
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 

@@ -4,7 +4,7 @@
 // order it paid first, and the caller learns which.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { orderLedger } from '../db/schema.ts';
+import { orderLedger } from './schema.ts';
 
 export interface Received {
   orderId: number;

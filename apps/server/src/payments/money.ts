@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { moneyState, type Money, type OrderStatus } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { orderLedger, refunds } from '../db/schema.ts';
+import { orderLedger, refunds } from './schema.ts';
 
 /** Orders that owe nothing any more: whatever they hold goes back. */
 export const OWING_NOTHING: readonly OrderStatus[] = [

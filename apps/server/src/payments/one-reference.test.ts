@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, createPayment, product, putInCart } from '../../test/checkout-fixture.ts';
-import { mpesaC2b, orderLedger, orders, payments } from '../db/schema.ts';
+import { mpesaC2b, orderLedger, payments } from './schema.ts';
+import { orders } from '../orders/schema.ts';
 import { receiveConfirmation } from './mpesa/c2b.ts';
 
 let t: TestContext;

@@ -3,7 +3,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { moneyState, type Money, type OrderStatus } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { orderLedger, refunds } from '../db/schema.ts';
+import { orderLedger, refunds } from './schema.ts';
 import { OWING_NOTHING } from './money.ts';
 
 export async function moneyOfOrders(

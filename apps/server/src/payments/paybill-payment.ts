@@ -4,7 +4,7 @@
 // neither waits for a total that will never come nor counts as money to give back.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { payments } from '../db/schema.ts';
+import { payments } from './schema.ts';
 import type { PaymentRow } from './repo.ts';
 
 /** The order's Paybill payment still open, if there is one (the oldest: money adds up on it). */

@@ -16,7 +16,9 @@ import {
   statusOf,
   type MpesaShop,
 } from '../../test/mpesa-fixture.ts';
-import { orders, payments, products } from '../db/schema.ts';
+import { payments } from './schema.ts';
+import { products } from '../catalog/schema.ts';
+import { orders } from '../orders/schema.ts';
 import { expireStaleOrders } from '../orders/expiry.ts';
 
 let shop: MpesaShop;

@@ -18,7 +18,9 @@ import {
   type PayPalStandIn,
 } from '../../test/stand-ins/paypal.ts';
 import type { App } from '../app.ts';
-import { orders, payments, products } from '../db/schema.ts';
+import { payments } from './schema.ts';
+import { products } from '../catalog/schema.ts';
+import { orders } from '../orders/schema.ts';
 import { expireStaleOrders } from '../orders/expiry.ts';
 
 let withReversal: MpesaShop;

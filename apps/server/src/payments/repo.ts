@@ -2,7 +2,9 @@
 // read or write these rows; checkout and the back office call them.
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { orderItems, orders, payments, users } from '../db/schema.ts';
+import { payments } from './schema.ts';
+import { users } from '../auth/schema.ts';
+import { orderItems, orders } from '../orders/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
@@ -120,6 +122,16 @@ export async function capturedPayments(db: Db | Tx, orderId: number): Promise<Pa
 /** Every payment of the order, oldest first. */
 export async function paymentsOf(db: Db | Tx, orderId: number): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+}
+
+/** Every payment of the orders, oldest first. */
+export async function paymentsOfOrders(db: Db | Tx, orderIds: number[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.orderId, orderIds))
+    .orderBy(asc(payments.id));
 }
 
 /** What the sandbox payment page shows of the order. */

@@ -6,7 +6,11 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, logIn, PASSWORD, shopper, signUp, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product, putInCart } from '../../test/checkout-fixture.ts';
-import { contacts, outbox, products, users, wishlistItems } from '../db/schema.ts';
+import { users } from '../auth/schema.ts';
+import { wishlistItems } from '../cart/schema.ts';
+import { products } from '../catalog/schema.ts';
+import { contacts } from '../contacts/schema.ts';
+import { outbox } from '../outbox/schema.ts';
 import { readyToPay, startedMpesa } from '../../test/mpesa-fixture.ts';
 import { whereStored } from '../../test/scan.ts';
 

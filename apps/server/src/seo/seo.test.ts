@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { categories, products } from '../db/schema.ts';
+import { categories, products } from '../catalog/schema.ts';
 import { seedDemoCatalog } from '../seed/demo.ts';
 import { escapeXml, PRIVATE_PATHS, SHOP_PAGES } from './service.ts';
 

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SHOP_SETTINGS, SOCIAL_NETWORKS, type ShopSettings } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { shopSettings } from '../db/schema.ts';
+import { shopSettings } from './schema.ts';
 
 const KEYS = Object.keys(DEFAULT_SHOP_SETTINGS) as (keyof ShopSettings)[];
 

@@ -8,7 +8,8 @@ import { DEFAULT_SHOP_SETTINGS, nairobiYear, type ShopSettings } from '@duka/dom
 import { createTestApp, secondInstance, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product } from '../../test/checkout-fixture.ts';
-import { auditLog, outbox } from '../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { outbox } from '../outbox/schema.ts';
 import { emailHtml, textFooter } from '../outbox/layout.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { withShopDetails } from '../outbox/shop-details.ts';

@@ -15,7 +15,8 @@ import {
   type Role,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { staffInvitations, users } from '../db/schema.ts';
+import { staffInvitations } from './schema.ts';
+import { users } from '../auth/schema.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import type { Limits } from '../limits/plugin.ts';
 import type { AuditTrail } from '../audit/trail.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { shopper } from '../../test/accounts.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../auth/schema.ts';
 import { changeRole, setAdminRights } from './roles.ts';
 
 let t: TestContext;

@@ -4,7 +4,7 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Role } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../auth/schema.ts';
 import { conflict, found } from '../lib/http-error.ts';
 import { endSessions } from '../auth/end-sessions.ts';
 import type { AuditTrail } from '../audit/trail.ts';

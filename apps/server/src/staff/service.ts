@@ -3,7 +3,8 @@
 import { asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Role, StaffList } from '@duka/domain';
 import type { Db } from '../db/client.ts';
-import { staffInvitations, staffSettings, users } from '../db/schema.ts';
+import { staffInvitations, staffSettings } from './schema.ts';
+import { users } from '../auth/schema.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { openInvitation, waitingForMail } from './invitations.ts';

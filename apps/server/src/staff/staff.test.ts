@@ -15,7 +15,10 @@ import {
 import { Mailbox } from '../../test/mailbox.ts';
 import { insertOrder } from '../../test/orders-fixture.ts';
 import { product } from '../../test/checkout-fixture.ts';
-import { auditLog, products, staffInvitations, users } from '../db/schema.ts';
+import { staffInvitations } from './schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { users } from '../auth/schema.ts';
+import { products } from '../catalog/schema.ts';
 import { codeAt, stepAt } from '../auth/totp.ts';
 
 const mailbox = new Mailbox();

@@ -5,7 +5,7 @@
 // fails is reported and rolled back, the rest of its batch is kept. A dry run only reads: what
 // each product would do is worked out from the shop as it is (changes.ts), nothing is written.
 import type { Db, Tx } from '../../db/client.ts';
-import { productImportImages } from '../../db/schema.ts';
+import { productImportImages } from '../schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { lockStock } from '../stock.ts';
 import { changeOf, type ProductChange } from './changes.ts';

@@ -3,7 +3,7 @@
 // and warnings, and for an update each write it needs. A dry run reports this as it is; an
 // import then makes the writes (apply.ts).
 import { displayPriceCents } from '@duka/domain';
-import type { products } from '../../db/schema.ts';
+import type { products } from '../schema.ts';
 import { valuesOfRow } from '../variants.ts';
 import type { Existing, ExistingProduct, ExistingVariant } from './existing.ts';
 import type { ImportIssue, PlannedProduct, PlannedVariant } from './plan.ts';

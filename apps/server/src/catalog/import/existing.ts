@@ -3,13 +3,7 @@
 // (its products locked first, catalog/stock.ts's order) or, for a dry run, with no lock at all.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  categories,
-  productImages,
-  productOptions,
-  products,
-  productVariants,
-} from '../../db/schema.ts';
+import { categories, productImages, productOptions, products, productVariants } from '../schema.ts';
 
 export type Existing = Awaited<ReturnType<typeof loadExisting>>;
 export type ExistingProduct = NonNullable<ReturnType<Existing['products']['get']>>;

@@ -4,7 +4,7 @@
 // becomes a warning on its import, with the CSV line that named it.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productImages, productImportImages, productImports, products } from '../../db/schema.ts';
+import { productImages, productImportImages, productImports, products } from '../schema.ts';
 import { mapLimit } from '../../lib/map-limit.ts';
 import { processUpload } from '../../uploads/image.ts';
 import { fetchRemoteImage, type RemoteFetchPolicy } from '../../uploads/remote-image.ts';

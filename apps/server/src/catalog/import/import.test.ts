@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../../test/accounts.ts';
-import { productImages, productImportImages, products, productVariants } from '../../db/schema.ts';
+import { productImages, productImportImages, products, productVariants } from '../schema.ts';
 import { isPublicAddress, publicHttpsPolicy } from '../../uploads/remote-image.ts';
 import { fetchImportImages } from './images.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { admin, type LoggedIn } from '../../../test/accounts.ts';
-import { products, productVariants } from '../../db/schema.ts';
+import { products, productVariants } from '../schema.ts';
 import { seedDemoCatalog } from '../../seed/demo.ts';
 
 let t: TestContext;

@@ -3,7 +3,7 @@
 import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import { IMPORT_ISSUES_LISTED, type ProductImport } from '@duka/domain';
 import type { Db } from '../../db/client.ts';
-import { productImportImages, productImports } from '../../db/schema.ts';
+import { productImportImages, productImports } from '../schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AuditTrail } from '../../audit/trail.ts';
 import { applyImport, type ApplyOptions } from './apply.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { admin, type LoggedIn } from '../../../test/accounts.ts';
-import { products } from '../../db/schema.ts';
+import { products } from '../schema.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { planImportInSlices } from './plan.ts';
 

@@ -2,7 +2,7 @@
 // variants and own pictures, or an update's writes. Each runs in a savepoint of its own (apply.ts).
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { productImages, products, productVariants } from '../../db/schema.ts';
+import { productImages, products, productVariants } from '../schema.ts';
 import { categoryIdOf } from '../admin-service.ts';
 import { appendOptionValues, insertVariants, optionColumns, variantSkuOf } from '../variants.ts';
 import { pricing, type ProductUpdate, type RemoteImage } from './changes.ts';

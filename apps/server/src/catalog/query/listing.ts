@@ -13,7 +13,7 @@
 // Searches with a rating filter are not remembered: ratings change with every review.
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogGeneration, categories, denseSearches, products } from '../../db/schema.ts';
+import { catalogGeneration, categories, denseSearches, products } from '../schema.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { COUNT_CAP } from '../limits.ts';
 import { namedRows } from '../prepared.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProductPage } from '@duka/domain';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { categories, products } from '../../db/schema.ts';
+import { categories, products } from '../schema.ts';
 
 let t: TestContext;
 let category: number;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '@duka/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { categories, denseSearches, products } from '../../db/schema.ts';
+import { categories, denseSearches, products } from '../schema.ts';
 import { seedDemoCatalog } from '../../seed/demo.ts';
 import { WALK_LIMIT } from './listing.ts';
 import { searchTerms } from './title-match.ts';

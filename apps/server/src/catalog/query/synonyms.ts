@@ -3,7 +3,7 @@
 // (understanding.ts), so the change applies everywhere within a second.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { searchSynonyms } from '../../db/schema.ts';
+import { searchSynonyms } from '../schema.ts';
 import { BUILT_IN_SYNONYMS, type Synonym } from './built-in-synonyms.ts';
 import type { SynonymMap } from './interpret.ts';
 import { plain, singular, wordsOf } from './words.ts';

@@ -7,7 +7,7 @@
 // through the same function inside the SQL, so both sides are normalised alike; with parameters
 // bound at planning time the planner sees constant patterns and picks its indexes accordingly.
 import { and, not, sql, type SQL } from 'drizzle-orm';
-import { products } from '../../db/schema.ts';
+import { products } from '../schema.ts';
 
 /** A searched query: its distinct words, and the whole query with white space collapsed. */
 export interface SearchTerms {

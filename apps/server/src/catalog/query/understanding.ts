@@ -5,7 +5,7 @@
 // samples up to 10,000 products). Searches never wait for a refresh, only for the first build.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, catalogGeneration, productCounts, searchSynonyms } from '../../db/schema.ts';
+import { categories, catalogGeneration, productCounts, searchSynonyms } from '../schema.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { categoryKeys, type SynonymMap, type Vocabulary } from './interpret.ts';
 import { readSynonyms, synonymMap } from './synonyms.ts';

@@ -6,7 +6,7 @@ import type { ProductPage, Suggestion } from '@duka/domain';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, secondInstance, type TestContext } from '../../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../../test/accounts.ts';
-import { categories, products } from '../../db/schema.ts';
+import { categories, products } from '../schema.ts';
 import { seedDemoCatalog } from '../../seed/demo.ts';
 import { refreshUnderstanding } from './understanding.ts';
 

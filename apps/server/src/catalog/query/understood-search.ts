@@ -8,7 +8,7 @@
 // (interpret.ts) and searched again, and the answer says which query it shows.
 import { and, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogGeneration, denseSearches, productCounts, products } from '../../db/schema.ts';
+import { catalogGeneration, denseSearches, productCounts, products } from '../schema.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { COUNT_CAP } from '../limits.ts';
 import {

@@ -3,7 +3,8 @@
 // that changes an order takes), then its own row.
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderEvents, orders, returnLines, returns, users } from '../../db/schema.ts';
+import { orderEvents, orders, returnLines, returns } from '../schema.ts';
+import { users } from '../../auth/schema.ts';
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnLineRow = typeof returnLines.$inferSelect;

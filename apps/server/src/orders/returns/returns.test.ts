@@ -18,16 +18,12 @@ import {
   shoe,
   sizeOf,
 } from '../../../test/returns-fixture.ts';
-import {
-  auditLog,
-  invoices,
-  orderEvents,
-  orderItems,
-  orders,
-  outbox,
-  productVariants,
-  refunds,
-} from '../../db/schema.ts';
+import { orderEvents, orderItems, orders } from '../schema.ts';
+import { auditLog } from '../../audit/schema.ts';
+import { productVariants } from '../../catalog/schema.ts';
+import { invoices } from '../../invoices/schema.ts';
+import { outbox } from '../../outbox/schema.ts';
+import { refunds } from '../../payments/schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

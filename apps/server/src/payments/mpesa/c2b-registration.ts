@@ -5,7 +5,7 @@
 // credentials the built-in sandbox needs none.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mpesaC2bRegistration } from '../../db/schema.ts';
+import { mpesaC2bRegistration } from '../schema.ts';
 import { recordEvents } from '../events-repo.ts';
 import { c2bUrls } from './c2b-urls.ts';
 import type { DarajaClient } from './daraja-client.ts';

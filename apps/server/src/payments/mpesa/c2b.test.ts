@@ -17,7 +17,8 @@ import {
 } from '../../../test/mpesa-fixture.ts';
 import { DARAJA_CREDENTIALS } from '../../../test/stand-ins/daraja.ts';
 import type { App } from '../../app.ts';
-import { mpesaC2b, orders, paymentEvents, payments } from '../../db/schema.ts';
+import { mpesaC2b, paymentEvents, payments } from '../schema.ts';
+import { orders } from '../../orders/schema.ts';
 
 let shop: MpesaShop;
 let till: MpesaShop;

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { awaitsPayment } from '@duka/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mpesaC2b, payments } from '../../db/schema.ts';
+import { mpesaC2b, payments } from '../schema.ts';
 import type { Payments } from '../context.ts';
 import { recordEvents } from '../events-repo.ts';
 import { normaliseReference, receivedAs } from '../ledger.ts';

@@ -11,7 +11,7 @@ import type {
   StatusOutcome,
   StatusRequest,
 } from './b2c-api.ts';
-import { darajaErrorOf, type DarajaClient } from './daraja-client.ts';
+import { darajaErrorOf, type DarajaTransport } from './daraja-http.ts';
 import { maskedJson } from './mask.ts';
 import type { Exchange } from './stk-api.ts';
 
@@ -35,7 +35,7 @@ const answeredSchema = acceptedSchema.partial({ ConversationID: true });
 
 export class DarajaB2c implements B2cApi {
   constructor(
-    private readonly client: DarajaClient,
+    private readonly client: DarajaTransport,
     private readonly options: InitiatorOptions,
   ) {}
 

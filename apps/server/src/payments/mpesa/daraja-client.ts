@@ -13,6 +13,7 @@ import { ClientCredentialsToken, type IssuedToken } from '../../lib/oauth-token.
 import { nairobiTimestamp, stkPassword } from './credentials.ts';
 import type { B2cApi } from './b2c-api.ts';
 import { DarajaB2c } from './daraja-b2c.ts';
+import { errorSchema, type Answer, type Attempt, type DarajaTransport } from './daraja-http.ts';
 import type { Exchange, PushOutcome, PushRequest, QueryOutcome, StkApi } from './stk-api.ts';
 import { maskedJson, maskText } from './mask.ts';
 
@@ -51,12 +52,6 @@ const tokenSchema = z.object({
   expires_in: z.union([z.string(), z.number()]).transform(Number).pipe(z.number().positive()),
 });
 
-const errorSchema = z.object({
-  requestId: z.string().optional(),
-  errorCode: z.string(),
-  errorMessage: z.string().optional(),
-});
-
 const pushAnswerSchema = z.object({
   MerchantRequestID: z.string().min(1),
   CheckoutRequestID: z.string().min(1),
@@ -77,15 +72,7 @@ const registerAnswerSchema = z.object({
   ResponseDescription: z.string().optional(),
 });
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-/** How a call ended: an answer, or no answer and whether the request may have arrived. */
-type Attempt = { answer: Answer } | { failure: string; maybeArrived: boolean };
-
-export class DarajaClient implements StkApi {
+export class DarajaClient implements StkApi, DarajaTransport {
   private readonly apiBase: string;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
@@ -343,14 +330,6 @@ export class DarajaClient implements StkApi {
 
 function isInvalidToken(answer: Answer): boolean {
   return answer.status === 401 || errorCodeOf(answer.body) === INVALID_TOKEN;
-}
-
-/** Daraja's error body in words ('400.002.02 Bad Request - Invalid PartyB'), if it is one. */
-export function darajaErrorOf(body: unknown): string | undefined {
-  const error = errorSchema.safeParse(body);
-  return error.success
-    ? `${error.data.errorCode} ${error.data.errorMessage ?? ''}`.trim()
-    : undefined;
 }
 
 function errorCodeOf(body: unknown): string | undefined {

@@ -23,7 +23,7 @@ import {
   type MpesaShop,
 } from '../../../test/mpesa-fixture.ts';
 import { DARAJA_CREDENTIALS } from '../../../test/stand-ins/daraja.ts';
-import { orders } from '../../db/schema.ts';
+import { orders } from '../../orders/schema.ts';
 
 let shop: MpesaShop;
 

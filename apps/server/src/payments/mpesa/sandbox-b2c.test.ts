@@ -8,7 +8,7 @@ import { admin, PASSWORD, type LoggedIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { readyToPay, startedMpesa } from '../../../test/mpesa-fixture.ts';
 import { whereStored } from '../../../test/scan.ts';
-import { orderLedger, paymentEvents, payments, refunds } from '../../db/schema.ts';
+import { orderLedger, paymentEvents, payments, refunds } from '../schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mpesaShop, orderRow, readyToPay, type MpesaShop } from '../../../test/mpesa-fixture.ts';
 import { DARAJA_CREDENTIALS } from '../../../test/stand-ins/daraja.ts';
-import { mpesaC2b, paymentEvents } from '../../db/schema.ts';
+import { mpesaC2b, paymentEvents } from '../schema.ts';
 
 let shop: MpesaShop;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { admin, type LoggedIn } from '../../../test/accounts.ts';
-import { mpesaC2b, mpesaStatementLines } from '../../db/schema.ts';
+import { mpesaC2b, mpesaStatementLines } from '../schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

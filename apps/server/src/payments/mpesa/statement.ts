@@ -5,7 +5,7 @@
 // listed for the admin. Importing the same file again changes nothing.
 import { and, eq, gte, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { mpesaC2b, mpesaStatementLines, payments } from '../../db/schema.ts';
+import { mpesaC2b, mpesaStatementLines, payments } from '../schema.ts';
 import { readCsvRecords } from '../../lib/csv-records.ts';
 import { runInSlices, type Steps } from '../../lib/time-slices.ts';
 import type { Payments } from '../context.ts';

@@ -3,7 +3,7 @@
 // remembered and checked the same way when the confirmation comes later; it is refused when it
 // paid another order or does not fit, and then stays an unmatched payment for the admin.
 import { eq } from 'drizzle-orm';
-import { mpesaC2b, payments } from '../../db/schema.ts';
+import { mpesaC2b, payments } from '../schema.ts';
 import type { Payments } from '../context.ts';
 import { receivedAs } from '../ledger.ts';
 import * as repo from '../repo.ts';

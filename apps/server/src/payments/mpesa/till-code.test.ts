@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { admin, shopper, type LoggedIn } from '../../../test/accounts.ts';
 import { fillCheckoutSteps, product, putInCart } from '../../../test/checkout-fixture.ts';
 import { mpesaShop, orderRow, type MpesaShop } from '../../../test/mpesa-fixture.ts';
-import { mpesaC2b } from '../../db/schema.ts';
+import { mpesaC2b } from '../schema.ts';
 
 let till: MpesaShop;
 

@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { formatKsh, MPESA_MESSAGES, tillCodeTooLittle, tillCodeTooMuch } from '@duka/domain';
 import type { Tx } from '../../db/client.ts';
-import { payments, users, type mpesaC2b } from '../../db/schema.ts';
+import { payments, type mpesaC2b } from '../schema.ts';
+import { accountPhone } from '../../auth/accounts.ts';
 import * as repo from '../repo.ts';
 import { payerPhoneMatches } from './payer-phone.ts';
 
@@ -44,11 +45,9 @@ async function balanceOf(tx: Tx, order: repo.OrderRow): Promise<number> {
 export async function claimRefusal(tx: Tx, row: Row, orderId: number): Promise<Refusal | null> {
   const order = await repo.lockOrder(tx, orderId);
   if (!order) return { kind: 'not-awaiting-payment' };
-  const [account] = await tx
-    .select({ phone: users.phoneNumber })
-    .from(users)
-    .where(eq(users.id, order.userId));
-  const phones = [order.phone, account?.phone].filter((p): p is string => !!p);
+  const phones = [order.phone, await accountPhone(tx, order.userId)].filter(
+    (p): p is string => !!p,
+  );
   if (!payerPhoneMatches(row.msisdn, phones)) return { kind: 'not-the-payer' };
   const paidAt = row.paidAt ?? row.receivedAt;
   if (paidAt.getTime() < order.createdAt.getTime() - CLOCK_SKEW_MS) {

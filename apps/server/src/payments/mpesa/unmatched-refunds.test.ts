@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { admin, type LoggedIn } from '../../../test/accounts.ts';
 import { mpesaShop, readyToPay, type MpesaShop } from '../../../test/mpesa-fixture.ts';
-import { auditLog, invoices, mpesaC2b, orders, payments, refunds } from '../../db/schema.ts';
+import { mpesaC2b, payments, refunds } from '../schema.ts';
+import { auditLog } from '../../audit/schema.ts';
+import { invoices } from '../../invoices/schema.ts';
+import { orders } from '../../orders/schema.ts';
 import { orderMoney } from '../money.ts';
 
 let shop: MpesaShop;

@@ -4,7 +4,7 @@
 // an order is c2b.ts's; refunding it is refunds/unmatched.ts's.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mpesaC2b, refunds } from '../../db/schema.ts';
+import { mpesaC2b, refunds } from '../schema.ts';
 import type { AuditTrail } from '../../audit/trail.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Payments } from '../context.ts';

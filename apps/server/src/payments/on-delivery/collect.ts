@@ -3,7 +3,7 @@
 // same settlement as every other payment, in one transaction.
 import { and, eq } from 'drizzle-orm';
 import { awaitsPayment, type Collection } from '@duka/domain';
-import { payments as paymentsTable } from '../../db/schema.ts';
+import { payments as paymentsTable } from '../schema.ts';
 import { conflict, found } from '../../lib/http-error.ts';
 import type { Payments } from '../context.ts';
 import { recordEvents } from '../events-repo.ts';

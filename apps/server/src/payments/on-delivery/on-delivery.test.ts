@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../../test/accounts.ts';
 import { createPayment, product, putInCart, stockOf } from '../../../test/checkout-fixture.ts';
-import { cartItems, orders, payments } from '../../db/schema.ts';
+import { payments } from '../schema.ts';
+import { cartItems } from '../../cart/schema.ts';
+import { orders } from '../../orders/schema.ts';
 import { expireStaleOrders } from '../../orders/expiry.ts';
 import { receiveConfirmation } from '../mpesa/c2b.ts';
 

@@ -11,7 +11,8 @@ import {
   putInCart,
   stockOf,
 } from '../../../test/checkout-fixture.ts';
-import { orders, payments } from '../../db/schema.ts';
+import { payments } from '../schema.ts';
+import { orders } from '../../orders/schema.ts';
 import {
   STAND_IN_CREDENTIALS,
   startPayPalStandIn,

@@ -14,7 +14,8 @@ import {
   type MpesaShop,
 } from '../../../test/mpesa-fixture.ts';
 import type { App } from '../../app.ts';
-import { orderLedger, orders, paymentEvents, payments, refunds } from '../../db/schema.ts';
+import { orderLedger, paymentEvents, payments, refunds } from '../schema.ts';
+import { orders } from '../../orders/schema.ts';
 import { orderMoney } from '../money.ts';
 
 let shop: MpesaShop;

@@ -20,7 +20,8 @@ import {
   startPayPalStandIn,
   type PayPalStandIn,
 } from '../../../test/stand-ins/paypal.ts';
-import { orders, payments } from '../../db/schema.ts';
+import { payments } from '../schema.ts';
+import { orders } from '../../orders/schema.ts';
 import { orderMoney } from '../money.ts';
 
 let t: TestContext;

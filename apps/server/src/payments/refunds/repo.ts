@@ -1,7 +1,7 @@
 // The refunds table (decision record 029): only payments/ reads or writes it.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { mpesaC2b, payments, refunds } from '../../db/schema.ts';
+import { mpesaC2b, payments, refunds } from '../schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundStatus = 'requested' | 'sent' | 'confirmed' | 'failed';

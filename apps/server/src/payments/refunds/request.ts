@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formatKsh, normaliseKenyanMobile } from '@duka/domain';
 import type { Tx } from '../../db/client.ts';
-import { mpesaC2b, refunds, users } from '../../db/schema.ts';
+import { mpesaC2b, refunds } from '../schema.ts';
+import { accountPhone } from '../../auth/accounts.ts';
 import { conflict, found, HttpError, unprocessable } from '../../lib/http-error.ts';
 import type { Payments } from '../context.ts';
 import { payerPhoneMatches } from '../mpesa/payer-phone.ts';
@@ -58,11 +59,7 @@ async function payerPhoneOf(tx: Tx, payment: payments.PaymentRow, order: payment
     .select({ msisdn: mpesaC2b.msisdn })
     .from(mpesaC2b)
     .where(eq(mpesaC2b.paymentId, payment.id));
-  const [account] = await tx
-    .select({ phone: users.phoneNumber })
-    .from(users)
-    .where(eq(users.id, order.userId));
-  const known = mobiles([order.phone, account?.phone]);
+  const known = mobiles([order.phone, await accountPhone(tx, order.userId)]);
   for (const { msisdn } of paidIn) {
     const full = mobiles([msisdn])[0];
     if (full) return full;

@@ -2,7 +2,7 @@
 // this function: the refunds table is payments/'). The latest attempt of each return first.
 import { desc, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { refunds } from '../../db/schema.ts';
+import { refunds } from '../schema.ts';
 import type { RefundRow } from './repo.ts';
 
 /** Return id → its refunds, newest first. */

@@ -4,7 +4,7 @@
 // gives back what it had set aside, for a person to try again.
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { mpesaC2b, orderLedger } from '../../db/schema.ts';
+import { mpesaC2b, orderLedger } from '../schema.ts';
 import type { Payments } from '../context.ts';
 import { recordEvents, type NewEvent } from '../events-repo.ts';
 import * as payments from '../repo.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatKsh, normaliseKenyanMobile } from '@duka/domain';
-import { mpesaC2b, refunds } from '../../db/schema.ts';
+import { mpesaC2b, refunds } from '../schema.ts';
 import { conflict, notFound, unprocessable } from '../../lib/http-error.ts';
 import type { Payments } from '../context.ts';
 import * as repo from './repo.ts';

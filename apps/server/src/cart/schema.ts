@@ -1,0 +1,49 @@
+// Shoppers' carts and wishlists.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../db/columns.ts';
+import { users } from '../auth/schema.ts';
+import { productVariants, products } from '../catalog/schema.ts';
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The size and colour in the cart: the same product in two sizes is two lines. */
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_user_variant_idx').on(t.userId, t.variantId),
+    index('cart_items_user_product_idx').on(t.userId, t.productId),
+    check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The size or colour wished for, when the shopper chose one. */
+    variantId: integer('variant_id').references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wishlist_items_user_product_idx').on(t.userId, t.productId)],
+);
