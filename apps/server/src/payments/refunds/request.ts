@@ -115,33 +115,47 @@ export async function requestRefund(p: Payments, ask: RefundAsk): Promise<repo.R
     if (!(await repo.reserveFromPayment(tx, payment.id, ask.amountCents))) {
       throw conflict('Another refund took this money meanwhile.', 'REFUND_TOO_LARGE');
     }
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        orderId: order.id,
-        paymentId: payment.id,
-        returnId: ask.returnId ?? null,
-        amountCents: ask.amountCents,
-        kind: ask.kind,
-        reason: ask.reason,
-        method,
-        lines: ask.lines ?? null,
-        deliveryCents: ask.deliveryCents ?? 0,
-        phone,
-        requestKey: randomUUID(),
-        requestedBy: ask.requestedBy,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!refund) {
-      throw conflict(
-        'A refund of this payment is on its way; wait for its result.',
-        'REFUND_IN_PROGRESS',
-      );
-    }
-    if (manual) await confirmRefund(p, tx, refund.id, { reference: ask.manualReference! });
-    return (await repo.findRefund(tx, refund.id))!;
+    return insertRequested(p, tx, ask.manualReference, {
+      orderId: order.id,
+      paymentId: payment.id,
+      returnId: ask.returnId ?? null,
+      amountCents: ask.amountCents,
+      kind: ask.kind,
+      reason: ask.reason,
+      method,
+      lines: ask.lines ?? null,
+      deliveryCents: ask.deliveryCents ?? 0,
+      phone,
+      requestedBy: ask.requestedBy,
+    });
   });
+}
+
+/**
+ * The refund row of money already set aside, with a new attempt's key; one made by hand is
+ * confirmed at once. A refund of the same money in flight (the partial unique index) is a 409.
+ */
+export async function insertRequested(
+  p: Payments,
+  tx: Tx,
+  manualReference: string | undefined,
+  values: Omit<typeof refunds.$inferInsert, 'requestKey'>,
+): Promise<repo.RefundRow> {
+  const [refund] = await tx
+    .insert(refunds)
+    .values({ ...values, requestKey: randomUUID() })
+    .onConflictDoNothing()
+    .returning();
+  if (!refund) {
+    throw conflict(
+      'A refund of this payment is on its way; wait for its result.',
+      'REFUND_IN_PROGRESS',
+    );
+  }
+  if (manualReference !== undefined) {
+    await confirmRefund(p, tx, refund.id, { reference: manualReference });
+  }
+  return (await repo.findRefund(tx, refund.id))!;
 }
 
 /** A failed refund asked again: set aside again, a new attempt with a new key, then sent. */

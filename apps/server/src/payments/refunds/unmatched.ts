@@ -2,16 +2,14 @@
 // (decision record 029): all or part of it, by B2C to the phone it came from, or recorded as given
 // back by hand. Like an order's refund it is set aside atomically (mpesa_c2b.refunded_cents, held
 // to what came in by a check), one at a time; no credit note follows (nothing was sold).
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatKsh, normaliseKenyanMobile } from '@duka/domain';
-import { mpesaC2b, refunds } from '../schema.ts';
+import { mpesaC2b } from '../schema.ts';
 import { conflict, notFound, unprocessable } from '../../lib/http-error.ts';
 import type { Payments } from '../context.ts';
 import * as repo from './repo.ts';
-import { wholeShillings } from './request.ts';
+import { insertRequested, wholeShillings } from './request.ts';
 import { sendRefund } from './send.ts';
-import { confirmRefund } from './settle.ts';
 
 export interface UnmatchedRefundAsk {
   transId: string;
@@ -65,30 +63,17 @@ export async function refundUnmatched(
     if (!(await repo.reserveFromC2b(tx, row.id, amountCents))) {
       throw conflict('Another refund took this money meanwhile.', 'REFUND_TOO_LARGE');
     }
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        orderId: null,
-        paymentId: null,
-        c2bId: row.id,
-        amountCents,
-        kind: 'money',
-        reason: ask.reason,
-        method: manual ? 'manual' : 'mpesa',
-        phone: manual ? null : phone,
-        requestKey: randomUUID(),
-        requestedBy: ask.requestedBy,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!refund) {
-      throw conflict(
-        'A refund of this payment is on its way; wait for its result.',
-        'REFUND_IN_PROGRESS',
-      );
-    }
-    if (manual) await confirmRefund(p, tx, refund.id, { reference: ask.manualReference! });
-    return (await repo.findRefund(tx, refund.id))!;
+    return insertRequested(p, tx, manual ? ask.manualReference : undefined, {
+      orderId: null,
+      paymentId: null,
+      c2bId: row.id,
+      amountCents,
+      kind: 'money',
+      reason: ask.reason,
+      method: manual ? 'manual' : 'mpesa',
+      phone: manual ? null : phone,
+      requestedBy: ask.requestedBy,
+    });
   });
   return requested.status === 'requested' ? sendRefund(p, requested.id) : requested;
 }
