@@ -9,15 +9,15 @@ import { darajaRegistration } from './mpesa/c2b-registration.ts';
 import { DarajaClient } from './mpesa/daraja-client.ts';
 import { MpesaProvider } from './mpesa/provider.ts';
 import { PaybillProvider } from './mpesa/paybill-provider.ts';
-import { SandboxB2c } from './mpesa/sandbox-b2c.ts';
-import { MpesaSandbox } from './mpesa/sandbox-daraja.ts';
-import { sandboxMenuRoutes, sandboxMenuUrl } from './mpesa/sandbox-menu.ts';
-import { sandboxPhoneRoutes, sandboxPhoneUrl } from './mpesa/sandbox-routes.ts';
+import { SandboxB2c } from './sandboxes/mpesa/b2c.ts';
+import { MpesaSandbox } from './sandboxes/mpesa/daraja.ts';
+import { sandboxMenuRoutes, sandboxMenuUrl } from './sandboxes/mpesa/menu.ts';
+import { sandboxPhoneRoutes, sandboxPhoneUrl } from './sandboxes/mpesa/phone-routes.ts';
 import { PayPalClient } from './paypal/client.ts';
 import { PayPalProvider } from './paypal/provider.ts';
 import type { PaymentMethod, PaymentProvider } from './provider.ts';
 import { PayOnDeliveryProvider } from './on-delivery/provider.ts';
-import { SandboxProvider } from './sandbox/provider.ts';
+import { SandboxProvider } from './sandboxes/paypal/provider.ts';
 
 export class Providers {
   constructor(private readonly list: readonly PaymentProvider[]) {}

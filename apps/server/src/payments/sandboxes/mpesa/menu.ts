@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatKsh } from '@duka/domain';
-import { receiveConfirmation, noteOfConfirmation } from './c2b.ts';
-import { nairobiTimestamp } from './credentials.ts';
-import { findByProviderId } from '../repo.ts';
-import type { PaybillProvider } from './paybill-provider.ts';
-import { escape, sandboxScreen } from './sandbox-page.ts';
+import { receiveConfirmation, noteOfConfirmation } from '../../mpesa/c2b.ts';
+import { nairobiTimestamp } from '../../mpesa/credentials.ts';
+import { findByProviderId } from '../../repo.ts';
+import type { PaybillProvider } from '../../mpesa/paybill-provider.ts';
+import { escape, sandboxScreen } from './page.ts';
 
 export const sandboxMenuUrl = (paymentId: string) =>
   `/mpesa-sandbox/menu/${encodeURIComponent(paymentId)}`;

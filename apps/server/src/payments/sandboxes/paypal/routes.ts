@@ -1,7 +1,7 @@
 // The sandbox provider's own payment page (outside /api: the browser is sent here).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findByProviderId, orderLinesOf } from '../repo.ts';
+import { findByProviderId, orderLinesOf } from '../../repo.ts';
 import { SANDBOX_CSS, sandboxPageHtml } from './page.ts';
 import type { SandboxProvider } from './provider.ts';
 

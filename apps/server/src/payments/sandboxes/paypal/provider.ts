@@ -10,7 +10,7 @@ import type {
   RefundRequest,
   SandboxPage,
   StartOutcome,
-} from '../provider.ts';
+} from '../../provider.ts';
 import { sandboxPaymentPage } from './routes.ts';
 
 export const SANDBOX_PAGE = '/sandbox-pay';

@@ -10,8 +10,8 @@ import type {
   PayOutRequest,
   StatusOutcome,
   StatusRequest,
-} from './b2c-api.ts';
-import { maskedJson } from './mask.ts';
+} from '../../mpesa/b2c-api.ts';
+import { maskedJson } from '../../mpesa/mask.ts';
 
 /** Hands a body to the shop's result address (set by the sandbox's routes, in process). */
 export type Deliver = (url: string, body: string) => Promise<void>;

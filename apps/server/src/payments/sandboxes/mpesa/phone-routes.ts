@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nairobiDate } from '@duka/domain';
-import { receiveCallback } from '../callbacks.ts';
-import type { PaymentProvider } from '../provider.ts';
-import { findByProviderId } from '../repo.ts';
-import { nairobiTimestamp } from './credentials.ts';
-import type { MpesaSandbox } from './sandbox-daraja.ts';
-import { PHONE_CSS, phonePageHtml, SANDBOX_ANSWERS, type PhonePageData } from './sandbox-page.ts';
+import { receiveCallback } from '../../callbacks.ts';
+import type { PaymentProvider } from '../../provider.ts';
+import { findByProviderId } from '../../repo.ts';
+import { nairobiTimestamp } from '../../mpesa/credentials.ts';
+import type { MpesaSandbox } from './daraja.ts';
+import { PHONE_CSS, phonePageHtml, SANDBOX_ANSWERS, type PhonePageData } from './page.ts';
 
 /** The page of a payment waiting on the simulated phone. */
 export const sandboxPhoneUrl = (paymentId: string) =>

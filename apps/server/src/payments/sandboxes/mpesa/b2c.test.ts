@@ -4,11 +4,11 @@
 // account leaves no copy of the phone the money went back to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { admin, PASSWORD, type LoggedIn } from '../../../test/accounts.ts';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { readyToPay, startedMpesa } from '../../../test/mpesa-fixture.ts';
-import { whereStored } from '../../../test/scan.ts';
-import { orderLedger, paymentEvents, payments, refunds } from '../schema.ts';
+import { admin, PASSWORD, type LoggedIn } from '../../../../test/accounts.ts';
+import { createTestApp, type TestContext } from '../../../../test/app.ts';
+import { readyToPay, startedMpesa } from '../../../../test/mpesa-fixture.ts';
+import { whereStored } from '../../../../test/scan.ts';
+import { orderLedger, paymentEvents, payments, refunds } from '../../schema.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

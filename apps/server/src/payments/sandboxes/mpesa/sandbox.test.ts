@@ -2,8 +2,8 @@
 // simulated phone answers through the same callback code path Daraja's callbacks take.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MPESA_MESSAGES } from '@duka/domain';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { stockOf } from '../../../test/checkout-fixture.ts';
+import { createTestApp, type TestContext } from '../../../../test/app.ts';
+import { stockOf } from '../../../../test/checkout-fixture.ts';
 import {
   eventsOf,
   orderRow,
@@ -11,8 +11,8 @@ import {
   readyToPay,
   startedMpesa,
   statusOf,
-} from '../../../test/mpesa-fixture.ts';
-import { SANDBOX_PROMPT_SECONDS } from './sandbox-daraja.ts';
+} from '../../../../test/mpesa-fixture.ts';
+import { SANDBOX_PROMPT_SECONDS } from './daraja.ts';
 
 let t: TestContext;
 
