@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminPayment } from '@duka/domain';
 import { REFUND_METHOD_WORDS, REFUND_STATUS_WORDS } from '@duka/domain/admin/words';
-import { kshOf } from './refunds-panel.tsx';
+import { kshOf } from './use-refund-fields.ts';
 import { paymentEventsQuery, useRefundPayment } from '../api/payments-admin-api.ts';
 
 function Events({ paymentId }: { paymentId: number }) {

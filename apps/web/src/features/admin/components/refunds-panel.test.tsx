@@ -11,7 +11,8 @@ import { PERMISSIONS, permissionsOf } from '@duka/domain/staff/permissions';
 import { AppProviders } from '../../../app/providers.tsx';
 import { AuthProvider } from '../../../app/auth-provider.tsx';
 import { clearTokens, setTokens } from '../../../lib/session-tokens.ts';
-import { centsOf, RefundsPanel } from './refunds-panel.tsx';
+import { RefundsPanel } from './refunds-panel.tsx';
+import { centsOf } from './use-refund-fields.ts';
 import { UnmatchedActions, UnmatchedRefund } from './unmatched-actions.tsx';
 
 type Handler = (body: unknown) => { status?: number; body: unknown };

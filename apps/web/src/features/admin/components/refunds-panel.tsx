@@ -4,32 +4,20 @@
 // goes back, from the payment that holds it; when only a person can give it back it says so, and
 // the form asks for that refund's reference. Refunds on their way are asked about every few
 // seconds until they settle.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminOrderDetail, Refund } from '@duka/domain';
-import { formatKsh, formatKshExact } from '@duka/domain/pricing/money';
 import { REFUND_METHOD_WORDS, REFUND_STATUS_WORDS } from '@duka/domain/admin/words';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatNairobiDate } from '../../../lib/dates.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { adminOrderQuery } from '../api/orders-admin-api.ts';
 import { useRequestRefund, useRetryRefund } from '../api/refunds-admin-api.ts';
+import { kshOf, useRefundFields } from './use-refund-fields.ts';
 
 /** Whole shillings as such, anything else to the cent. */
-export const kshOf = (cents: number) =>
-  cents % 100 === 0 ? formatKsh(cents) : formatKshExact(cents);
-
-/** '1,189.50' or '622' → cents; null when it is not an amount. */
-export function centsOf(text: string): number | null {
-  const plain = text.replace(/[\s,]/g, '').replace(/^ksh/i, '');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(plain)) return null;
-  const cents = Math.round(Number(plain) * 100);
-  return cents > 0 ? cents : null;
-}
-
 const STATUS_COLOURS: Record<Refund['status'], string> = {
   requested: 'bg-amber-100 text-amber-800',
   sent: 'bg-amber-100 text-amber-800',
@@ -95,24 +83,22 @@ function RefundForm({ order, overpaid }: { order: AdminOrderDetail; overpaid: nu
   const notice = useNotice();
   const request = useRequestRefund();
   const held = order.money.paid - order.money.refunded;
-  const [amount, setAmount] = useState(overpaid > 0 ? String(overpaid / 100) : '');
-  const [reason, setReason] = useState(overpaid > 0 ? 'Paid more than the total' : '');
-  const [reference, setReference] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const byHand = request.error instanceof ApiError && request.error.code === 'REFUND_BY_HAND';
+  const fields = useRefundFields({
+    amount: overpaid > 0 ? String(overpaid / 100) : '',
+    reason: overpaid > 0 ? 'Paid more than the total' : '',
+  });
+  const { amount, setAmount, reason, setReason, reference, setReference, problem } = fields;
+  const byHand = fields.byHand(request.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const cents = centsOf(amount);
-    if (cents === null) return setProblem('Enter the amount to refund in shillings, e.g. 500.');
-    if (cents > held) return setProblem(`At most ${kshOf(held)} can be refunded.`);
-    if (!reason.trim()) return setProblem('Say why the money goes back.');
-    setProblem(null);
+    const ask = fields.checked(held);
+    if (!ask) return;
     request
       .mutateAsync({
         orderId: order.id,
-        amount: cents,
-        reason: reason.trim(),
+        amount: ask.cents,
+        reason: ask.reason,
         ...(byHand && reference.trim() ? { reference: reference.trim() } : {}),
       })
       .then(

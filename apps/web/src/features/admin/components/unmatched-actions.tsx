@@ -6,10 +6,9 @@ import type { UnmatchedPayment } from '@duka/domain';
 import { REFUND_STATUS_WORDS } from '@duka/domain/admin/words';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useCloseUnmatched, useRefundUnmatched, useRetryRefund } from '../api/refunds-admin-api.ts';
-import { centsOf, kshOf } from './refunds-panel.tsx';
+import { kshOf, useRefundFields } from './use-refund-fields.ts';
 
 const small = `${inputClass} py-1 text-sm`;
 const action =
@@ -20,23 +19,18 @@ function RefundForm({ payment, onDone }: { payment: UnmatchedPayment; onDone: ()
   const notice = useNotice();
   const refund = useRefundUnmatched();
   const left = payment.amount - payment.refunded;
-  const [amount, setAmount] = useState(String(left / 100));
-  const [reason, setReason] = useState('');
-  const [reference, setReference] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const byHand = refund.error instanceof ApiError && refund.error.code === 'REFUND_BY_HAND';
+  const fields = useRefundFields({ amount: String(left / 100), reason: '' });
+  const { amount, setAmount, reason, setReason, reference, setReference, problem } = fields;
+  const byHand = fields.byHand(refund.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const cents = centsOf(amount);
-    if (cents === null) return setProblem('Enter the amount in shillings, e.g. 500.');
-    if (cents > left) return setProblem(`At most ${kshOf(left)} can be refunded.`);
-    if (!reason.trim()) return setProblem('Say why the money goes back.');
-    setProblem(null);
+    const ask = fields.checked(left);
+    if (!ask) return;
     refund
       .mutateAsync({
         transId: payment.trans_id,
-        amount: cents,
-        reason: reason.trim(),
+        amount: ask.cents,
+        reason: ask.reason,
         reference: byHand ? reference.trim() || undefined : undefined,
       })
       .then(
