@@ -175,18 +175,12 @@ describe('dashboard', () => {
   });
 });
 
-describe('reviews and search', () => {
-  it('pages every review with e-mails, and finds products, customers and orders for those who may read them', async () => {
+describe('header search', () => {
+  it('finds products, customers and orders for those who may read them', async () => {
     const ctx = await createTestApp();
     try {
       await seedDemoCatalog(ctx.db);
       const me = await admin(ctx.app, ctx.db);
-      const reviews = (
-        await ctx.app.inject({ url: '/api/admin/reviews', headers: me.auth })
-      ).json();
-      expect(reviews.reviews).toHaveLength(6);
-      expect(reviews.reviews[0].reviewer_email).toMatch(/@/);
-      expect(reviews.total).toBeGreaterThan(100);
       const buyer = await shopper(ctx.app, { email: 'njeri.search@example.co.ke' });
       const orderId = await insertOrder(ctx.db, {
         userId: buyer.id,

@@ -11,6 +11,7 @@ import {
   product,
   putInCart,
 } from '../../test/checkout-fixture.ts';
+import { seedDemoCatalog } from '../seed/demo.ts';
 import { products } from './schema.ts';
 
 let t: TestContext;
@@ -192,5 +193,23 @@ describe('eligibility and hiding', () => {
     });
     expect((await hide(boss, false)).json()).toMatchObject({ hidden: false });
     expect(await ratingOf(p)).toEqual({ rating: 3, count: 2 });
+  });
+});
+
+describe('the back office list', () => {
+  it("pages every review of the catalogue with its reviewer's e-mail", async () => {
+    const ctx = await createTestApp();
+    try {
+      await seedDemoCatalog(ctx.db);
+      const me = await admin(ctx.app, ctx.db);
+      const reviews = (
+        await ctx.app.inject({ url: '/api/admin/reviews', headers: me.auth })
+      ).json();
+      expect(reviews.reviews).toHaveLength(6);
+      expect(reviews.reviews[0].reviewer_email).toMatch(/@/);
+      expect(reviews.total).toBeGreaterThan(100);
+    } finally {
+      await ctx.close();
+    }
   });
 });
