@@ -21,7 +21,7 @@ const featureZones = FEATURES.map((feature) => ({
   target: `${WEB}/features/${feature}`,
   from: `${WEB}/features`,
   except: [`./${feature}`],
-  message: `Features do not import each other: move what both need to components/ui or lib, or compose them in app/.`,
+  message: `Features do not import each other: move what both need to components/ (ui/, admin/) or lib, or compose them in app/.`,
 }));
 /** Shared code knows nothing of features or of the app that composes them. */
 const sharedZone = {

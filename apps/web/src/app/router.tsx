@@ -63,6 +63,13 @@ const index = (key: string, rendered?: Rendered): RouteObject => {
 
 const catalog = '../features/catalog/routes';
 const staticPages = '../features/static-pages';
+// The back office, one feature per domain (its frame and dashboard are admin-shell's).
+const adminCatalog = '../features/admin-catalog/routes';
+const adminOrders = '../features/admin-orders/routes';
+const adminPayments = '../features/admin-payments/routes';
+const adminAccounts = '../features/admin-accounts/routes';
+const adminMessages = '../features/admin-messages/routes';
+const adminSettings = '../features/admin-settings/routes';
 
 export const routes: RouteObject[] = [
   {
@@ -118,7 +125,8 @@ export const routes: RouteObject[] = [
           page('ordercomplete', '../features/orders/routes/order-complete-page.tsx'),
           page('track', '../features/tracking/routes/track-page.tsx'),
           page('receipt/:id', '../features/receipts/routes/receipt-page.tsx'),
-          page('search', '../features/admin/routes/search-page.tsx'),
+          // The back-office header's search, in the shop's layout (for anyone but an admin, a 404).
+          page('search', '../features/admin-shell/routes/search-page.tsx'),
           {
             path: 'userprofile',
             element: <RequireShopper />,
@@ -152,30 +160,30 @@ export const routes: RouteObject[] = [
           {
             ...lazyModule('./layouts/admin-layout.tsx'),
             children: [
-              index('../features/admin/routes/dashboard-admin-page.tsx'),
-              page('dashboardAdmin', '../features/admin/routes/dashboard-admin-page.tsx'),
-              page('products/all', '../features/admin/routes/all-products-page.tsx'),
-              page('products/add', '../features/admin/routes/add-product-page.tsx'),
-              page('products/import', '../features/admin/routes/import-products-page.tsx'),
-              page('products/:id/edit', '../features/admin/routes/edit-product-page.tsx'),
-              page('low-stock', '../features/admin/routes/low-stock-page.tsx'),
-              page('orders', '../features/admin/routes/orders-page.tsx'),
-              page('orders/:id', '../features/admin/routes/order-page.tsx'),
-              page('returns', '../features/admin/routes/returns-page.tsx'),
-              page('returns/:id', '../features/admin/routes/return-page.tsx'),
-              page('reviews', '../features/admin/routes/reviews-page.tsx'),
-              page('customers', '../features/admin/routes/customers-page.tsx'),
-              page('customers/:id', '../features/admin/routes/customer-page.tsx'),
-              page('payments', '../features/admin/routes/payments-page.tsx'),
-              page('invoices', '../features/admin/routes/invoices-page.tsx'),
-              page('contacts', '../features/admin/routes/contacts-page.tsx'),
-              page('outbox', '../features/admin/routes/outbox-page.tsx'),
-              page('search-words', '../features/admin/routes/search-synonyms-page.tsx'),
-              page('delivery', '../features/admin/routes/delivery-page.tsx'),
-              page('staff', '../features/admin/routes/staff-page.tsx'),
-              page('security', '../features/admin/routes/security-page.tsx'),
-              page('audit', '../features/admin/routes/audit-page.tsx'),
-              page('settings', '../features/admin/routes/settings-page.tsx'),
+              index('./routes/admin-dashboard-route.tsx'),
+              page('dashboardAdmin', './routes/admin-dashboard-route.tsx'),
+              page('products/all', `${adminCatalog}/all-products-page.tsx`),
+              page('products/add', `${adminCatalog}/add-product-page.tsx`),
+              page('products/import', `${adminCatalog}/import-products-page.tsx`),
+              page('products/:id/edit', `${adminCatalog}/edit-product-page.tsx`),
+              page('low-stock', `${adminCatalog}/low-stock-page.tsx`),
+              page('orders', `${adminOrders}/orders-page.tsx`),
+              page('orders/:id', './routes/admin-order-route.tsx'),
+              page('returns', `${adminOrders}/returns-page.tsx`),
+              page('returns/:id', `${adminOrders}/return-page.tsx`),
+              page('reviews', `${adminCatalog}/reviews-page.tsx`),
+              page('customers', `${adminAccounts}/customers-page.tsx`),
+              page('customers/:id', `${adminAccounts}/customer-page.tsx`),
+              page('payments', `${adminPayments}/payments-page.tsx`),
+              page('invoices', `${adminPayments}/invoices-page.tsx`),
+              page('contacts', `${adminMessages}/contacts-page.tsx`),
+              page('outbox', `${adminMessages}/outbox-page.tsx`),
+              page('search-words', `${adminCatalog}/search-synonyms-page.tsx`),
+              page('delivery', `${adminSettings}/delivery-page.tsx`),
+              page('staff', `${adminAccounts}/staff-page.tsx`),
+              page('security', `${adminAccounts}/security-page.tsx`),
+              page('audit', `${adminAccounts}/audit-page.tsx`),
+              page('settings', `${adminSettings}/settings-page.tsx`),
             ],
           },
         ],

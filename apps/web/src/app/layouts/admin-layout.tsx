@@ -1,8 +1,10 @@
+// The back office's frame: the shell's header and sidebar, with the messages feature's bell and
+// mail banner (features do not import each other, so app/ puts them together).
 import { Outlet } from 'react-router';
-import { AdminHeader } from '../../features/admin/components/admin-header.tsx';
-import { AdminSidebar } from '../../features/admin/components/admin-sidebar.tsx';
-import { MailBanner } from '../../features/admin/components/mail-banner.tsx';
-import { NotificationsBell } from '../../features/admin/components/notifications-bell.tsx';
+import { MailBanner } from '../../features/admin-messages/components/mail-banner.tsx';
+import { NotificationsBell } from '../../features/admin-messages/components/notifications-bell.tsx';
+import { AdminHeader } from '../../features/admin-shell/components/admin-header.tsx';
+import { AdminSidebar } from '../../features/admin-shell/components/admin-sidebar.tsx';
 import { useCan } from '../../lib/use-can.ts';
 import { PageScrollRestoration } from './page-scroll.tsx';
 import { ShopFooter } from './shop-footer.tsx';

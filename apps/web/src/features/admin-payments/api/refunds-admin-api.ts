@@ -1,8 +1,8 @@
 // Money given back (decision record 029): asking for a refund of an order (the server chooses how
 // it goes back, from the payment that holds the money), trying a failed one again, and giving back
 // an M-Pesa payment that matched no order, or closing it with a note.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Refund } from '@duka/domain';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderDetail, Refund } from '@duka/domain';
 import { api } from '../../../lib/api-client.ts';
 
 export interface RefundAsk {
@@ -13,6 +13,16 @@ export interface RefundAsk {
   /** Given back by hand: that refund's reference (the server then records it as confirmed). */
   reference?: string | undefined;
 }
+
+/**
+ * An order with its refunds: the order page's own query (the same key and address, decision record
+ * 007), so asking again while a refund is on its way refreshes that page too.
+ */
+export const orderWithRefundsQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: ['admin', 'order', orderId],
+    queryFn: () => api<AdminOrderDetail>(`/admin/orders/${orderId}`),
+  });
 
 /** Every screen that shows money (the order, Payments, unmatched payments) asks again. */
 function useRefreshAdmin() {

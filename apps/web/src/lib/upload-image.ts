@@ -1,4 +1,6 @@
-import { api } from '../../../lib/api-client.ts';
+// The back office's image upload (POST /api/uploads), shared by the product editors and the
+// home page's slides.
+import { api } from './api-client.ts';
 
 /** Uploads one image; the server checks, re-encodes and keeps it, and answers where it lives. */
 export async function uploadImage(file: File): Promise<string> {

@@ -3,7 +3,7 @@
 import { MAX_SLIDES, type Slide } from '@duka/domain/settings/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { ImageSlot } from './image-slot.tsx';
+import { ImageSlot } from '../../../components/admin/image-slot.tsx';
 
 /** A slide as the form holds it; `key` keeps each slide's own state as slides move. */
 export interface SlideDraft {

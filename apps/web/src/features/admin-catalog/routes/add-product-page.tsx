@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { adminCategoriesQuery, createProduct } from '../api/catalog-admin-api.ts';
-import { ImageSlot } from '../components/image-slot.tsx';
+import { ImageSlot } from '../../../components/admin/image-slot.tsx';
 import {
   EMPTY_VARIANTS,
   NewVariants,

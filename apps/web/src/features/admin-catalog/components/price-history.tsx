@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
-import { auditQuery } from '../api/staff-api.ts';
-import { auditTime } from './audit-changes.tsx';
+import { formatNairobiDateTime } from '../../../lib/dates.ts';
+import { productAuditQuery } from '../api/price-history-api.ts';
 
 /** The price fields an entry changed: the product's own, or a variant's. */
 function priceChanges(entry: AuditEntry): { label: string; from: unknown; to: unknown }[] {
@@ -26,7 +26,7 @@ function priceChanges(entry: AuditEntry): { label: string; from: unknown; to: un
 const kes = (cents: unknown) => (typeof cents === 'number' ? formatKsh(cents) : '—');
 
 export function PriceHistory({ productId }: { productId: number }) {
-  const history = useQuery(auditQuery({ entity: 'product', entity_id: String(productId) }, 1, 100));
+  const history = useQuery(productAuditQuery(productId));
   const rows =
     history.data?.entries.flatMap((e) => priceChanges(e).map((c) => ({ ...c, entry: e }))) ?? [];
   return (
@@ -49,7 +49,7 @@ export function PriceHistory({ productId }: { productId: number }) {
         <ul className="space-y-2 text-sm">
           {rows.map(({ entry, label, from, to }) => (
             <li key={`${entry.id}-${label}`}>
-              <span className="text-slate-600">{auditTime(entry.at)}</span>: {label}{' '}
+              <span className="text-slate-600">{formatNairobiDateTime(entry.at)}</span>: {label}{' '}
               <span className="font-medium">
                 {kes(from)} → {kes(to)}
               </span>{' '}

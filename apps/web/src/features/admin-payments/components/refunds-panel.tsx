@@ -13,8 +13,11 @@ import { useNotice } from '../../../components/ui/notices.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { formatNairobiDate } from '../../../lib/dates.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { adminOrderQuery } from '../api/orders-admin-api.ts';
-import { useRequestRefund, useRetryRefund } from '../api/refunds-admin-api.ts';
+import {
+  orderWithRefundsQuery,
+  useRequestRefund,
+  useRetryRefund,
+} from '../api/refunds-admin-api.ts';
 import { kshOf, useRefundFields } from './use-refund-fields.ts';
 
 /** Whole shillings as such, anything else to the cent. */
@@ -192,7 +195,7 @@ export function RefundsPanel({ order }: { order: AdminOrderDetail }) {
   // Paid over the total and not on its way back yet: what the form offers to give back.
   const overpaid = Math.max(0, -order.money.balance - onItsWay);
   // The same query as the page's: asking again while a refund is on its way refreshes the page.
-  useQuery({ ...adminOrderQuery(order.id), refetchInterval: inFlight ? 2_000 : false });
+  useQuery({ ...orderWithRefundsQuery(order.id), refetchInterval: inFlight ? 2_000 : false });
   const held = order.money.paid - order.money.refunded;
   return (
     <section

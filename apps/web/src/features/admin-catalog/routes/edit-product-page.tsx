@@ -20,7 +20,7 @@ import {
   productQuery,
   updateProduct,
 } from '../api/catalog-admin-api.ts';
-import { ImageSlot } from '../components/image-slot.tsx';
+import { ImageSlot } from '../../../components/admin/image-slot.tsx';
 import { GiveOptions } from '../components/variant-actions.tsx';
 import {
   VariantGrid,

@@ -1,8 +1,9 @@
-// One image of a new product: drop a file on it or click to browse (images only). The file is
-// uploaded at once; the slot then shows what the server kept.
+// One image of a product or a home page slide: drop a file on it or click to browse (images only).
+// The file is uploaded at once; the slot then shows what the server kept. The product editors
+// (admin-catalog) and the slides (admin-settings) both use it, so it lives apart from features.
 import { useId, useRef, useState } from 'react';
-import { uploadImage } from '../api/uploads-api.ts';
-import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { uploadImage } from '../../lib/upload-image.ts';
+import { ProductImage } from '../ui/product-image.tsx';
 
 export function ImageSlot({
   label,

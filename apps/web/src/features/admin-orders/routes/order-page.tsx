@@ -16,7 +16,6 @@ import { useCan } from '../../../lib/use-can.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminOrderQuery } from '../api/orders-admin-api.ts';
 import { CollectControl } from '../components/collect-control.tsx';
-import { RefundsPanel } from '../components/refunds-panel.tsx';
 import { OrderPayments } from '../components/order-payments.tsx';
 import { ShipmentForm } from '../components/shipment-form.tsx';
 import { StatusControl } from '../components/status-control.tsx';
@@ -105,7 +104,12 @@ function PackingSlip({ o }: { o: AdminOrderDetail }) {
   );
 }
 
-export default function AdminOrderPage() {
+export default function AdminOrderPage({
+  refunds,
+}: {
+  /** The order's refunds (the payments feature's, composed in app/), shown after its payments. */
+  refunds: (order: AdminOrderDetail) => ReactNode;
+}) {
   const id = Number(useParams().id);
   useDocumentTitle(`Order ${id}`);
   const order = useQuery({ ...adminOrderQuery(id), enabled: Number.isInteger(id) && id > 0 });
@@ -166,7 +170,7 @@ export default function AdminOrderPage() {
         <Card title="Payments">
           <OrderPayments order={o} />
         </Card>
-        <RefundsPanel order={o} />
+        {refunds(o)}
         <Card title="Timeline">
           <OrderTimeline items={o.timeline} label={`Timeline of order ${o.id}`} />
         </Card>

@@ -1,0 +1,194 @@
+// The Customers screen against a stand-in API: what the admin sees when the server accepts a
+// change, and when it refuses one (the last admin). The Orders screen's are in admin-orders;
+// the browser journeys in tests/e2e cover the same screens against the real server.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import type { AdminUser } from '@duka/domain';
+import { PERMISSIONS, permissionsOf } from '@duka/domain/staff/permissions';
+import { AppProviders } from '../../../app/providers.tsx';
+import { clearTokens, setTokens } from '../../../lib/session-tokens.ts';
+import { AuthProvider } from '../../../app/auth-provider.tsx';
+import CustomersPage from './customers-page.tsx';
+
+type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
+let routes: Record<string, Handler> = {};
+const calls: string[] = [];
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  setTokens('test-access-token');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://duka.test');
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      calls.push(`${key}${url.search}`);
+      const handler = routes[key];
+      if (!handler) return json(404, { error: `No stand-in for ${key}`, code: 'NOT_FOUND' });
+      const { status = 200, body } = handler(init);
+      return json(status, body);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  clearTokens();
+  vi.unstubAllGlobals();
+  routes = {};
+});
+
+const ADMIN: AdminUser = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@duka.test',
+  phone_number: '0700000000',
+  is_admin: true,
+  role: 'owner',
+  created_at: '2026-01-01T00:00:00Z',
+  last_active_at: null,
+};
+const SHOPPER: AdminUser = {
+  ...ADMIN,
+  id: 2,
+  username: 'wanjiku',
+  email: 'wanjiku@example.co.ke',
+  is_admin: false,
+  role: null,
+};
+
+function renderPage(page: ReactNode, role: AdminUser['role'] = 'owner') {
+  routes['GET /api/current_user'] = () => ({
+    body: { ...ADMIN, role, permissions: role === 'owner' ? PERMISSIONS : permissionsOf(role) },
+  });
+  return render(
+    <MemoryRouter>
+      <AppProviders>
+        <AuthProvider>{page}</AuthProvider>
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+/** The line under a summary tile's figure. */
+const noteOf = (label: string) =>
+  screen.getByText(label).parentElement!.lastElementChild!.textContent;
+
+describe('Customers', () => {
+  beforeEach(() => {
+    routes['GET /api/admin/customers/summary'] = () => ({
+      body: {
+        total_customers: 40,
+        members: 25,
+        active_now: 2,
+        signups_this_month: 5,
+        signups_last_month: 3,
+        growth_percent: 14.3,
+        signups_change_percent: 66.7,
+        active_percent: 5,
+      },
+    });
+    routes['GET /api/admin/users'] = () => ({
+      body: {
+        users: [
+          { ...ADMIN, orders_count: 0, total_spent_cents: 0 },
+          { ...SHOPPER, orders_count: 3, total_spent_cents: 1_250_000 },
+        ],
+        total: 2,
+        skip: 0,
+        limit: 10,
+      },
+    });
+  });
+
+  it('shows the computed figures and the accounts with their admin rights', async () => {
+    renderPage(<CustomersPage />);
+    expect(await screen.findByText('Total Customers')).toBeTruthy();
+    expect(screen.getByText('40')).toBeTruthy();
+    expect(noteOf('Total Customers')).toBe('▲ up 14.3% this month');
+    expect(noteOf('Members')).toBe('5 joined this month, ▲ up 66.7% on last month');
+    expect(noteOf('Active Now')).toBe('5% of customers');
+    const table = await screen.findByRole('table', { name: 'All Customers' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Id', 'Username', 'Email', 'Orders', 'Total Spent', 'Is_Admin', 'Actions']);
+    expect(within(rowOf('wanjiku')).getByText('No')).toBeTruthy();
+    expect(within(rowOf('wanjiku')).getByText('Ksh 12,500')).toBeTruthy();
+    expect(
+      within(rowOf('wanjiku')).getByRole('link', { name: 'Open wanjiku' }).getAttribute('href'),
+    ).toBe('/dashboard/customers/2');
+    expect(calls).toContain('GET /api/admin/users?limit=10&skip=0');
+  });
+
+  it('says so when there is no earlier month to compare with, and when sign-ups fell', async () => {
+    routes['GET /api/admin/customers/summary'] = () => ({
+      body: {
+        total_customers: 3,
+        members: 0,
+        active_now: 0,
+        signups_this_month: 3,
+        signups_last_month: 0,
+        growth_percent: null,
+        signups_change_percent: null,
+        active_percent: 0,
+      },
+    });
+    renderPage(<CustomersPage />);
+    expect(await screen.findByText('Total Customers')).toBeTruthy();
+    expect(noteOf('Total Customers')).toBe('All joined this month');
+    expect(noteOf('Members')).toBe('3 joined this month, none last month');
+    cleanup();
+
+    routes['GET /api/admin/customers/summary'] = () => ({
+      body: {
+        total_customers: 30,
+        members: 15,
+        active_now: 1,
+        signups_this_month: 2,
+        signups_last_month: 3,
+        growth_percent: 7.1,
+        signups_change_percent: -33.3,
+        active_percent: 3.3,
+      },
+    });
+    renderPage(<CustomersPage />);
+    expect(await screen.findByText('Total Customers')).toBeTruthy();
+    expect(noteOf('Members')).toBe('2 joined this month, ▼ down 33.3% on last month');
+  });
+
+  it('updates the row from the server’s answer when rights are granted', async () => {
+    routes['PATCH /api/admin/users/2'] = (init) => {
+      expect(JSON.parse(String(init?.body))).toEqual({ is_admin: true });
+      return { body: { ...SHOPPER, is_admin: true, role: 'manager' } };
+    };
+    renderPage(<CustomersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Make Admin\W+wanjiku@/ }));
+    expect(await screen.findByRole('button', { name: /^Revoke Admin\W+wanjiku@/ })).toBeTruthy();
+    expect(within(rowOf('wanjiku')).getByText('Yes')).toBeTruthy();
+    expect(await screen.findByText('wanjiku is now an admin.')).toBeTruthy();
+  });
+
+  it('shows the server’s refusal to demote the last admin and leaves the row as it was', async () => {
+    routes['PATCH /api/admin/users/1'] = () => ({
+      status: 409,
+      body: { error: 'The shop must keep at least one administrator.', code: 'LAST_ADMIN' },
+    });
+    renderPage(<CustomersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Revoke Admin\W+admin@/ }));
+    const refusal = await screen.findByText('The shop must keep at least one administrator.');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(within(rowOf('admin@duka.test')).getByText('Yes')).toBeTruthy();
+  });
+});
