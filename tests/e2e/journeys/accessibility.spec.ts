@@ -1,13 +1,11 @@
 // axe-core on every shop page, at a desktop's width and a phone's, logged out and as a shopper
 // with something in the cart, and on the back office's screens as its owner: no serious or
 // critical violation of WCAG 2.0–2.2 A and AA.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DESKTOP, PHONE, SHOP_PAGES, discountedProduct, settle } from '../fixtures/shop-pages.ts';
 import { paidOrder } from '../fixtures/orders.ts';
+import { seriousViolations as violations } from '../fixtures/axe.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const BACK_OFFICE = [
   '/dashboard/dashboardAdmin',
@@ -30,16 +28,6 @@ const BACK_OFFICE = [
   '/dashboard/security',
   '/dashboard/settings',
 ] as const;
-
-/** Serious and critical violations on the page as it is now, one line per element. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) at ${n.target.join(' ')}: ${v.help}`),
-    );
-}
 
 async function audit(page: Page, paths: readonly string[]): Promise<string[]> {
   const found: string[] = [];

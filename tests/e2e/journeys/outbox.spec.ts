@@ -2,9 +2,9 @@
 // has a mail server (the journeys' mailbox), so an invitation the owner makes is listed and goes
 // out; the M-Pesa shop beside it has none, so its back office says mail cannot go out, and
 // nothing there says "sent" (the API tests follow a held message until a mail server sends it).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { mailTo } from '../fixtures/accounts.ts';
+import { seriousViolations } from '../fixtures/axe.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { ADMIN, DARAJA_SHOP_URL, MAILBOX_URL } from '../playwright.config.ts';
 
@@ -13,11 +13,7 @@ const DESKTOP = { width: 1280, height: 800 };
 
 /** No serious or critical WCAG A/AA violation on the page as it is now. */
 async function accessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => ['serious', 'critical'].includes(v.impact!));
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await seriousViolations(page, page.url())).toEqual([]);
 }
 
 /** The screen at a phone's and a desktop's width, kept with the journey's results. */
