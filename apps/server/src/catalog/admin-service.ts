@@ -13,7 +13,7 @@ import { categories, productImages, productOptions, products, productVariants } 
 import { found, HttpError, unprocessable } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { auditedProductChange, productSnapshot } from './audit.ts';
-import { lockStock } from './stock.ts';
+import { lockStock, setStockOfProduct, setStockOfVariant, startingStock } from './stock/index.ts';
 import { insertVariants, refuseTakenSkus, variantCount } from './variants.ts';
 
 /**
@@ -27,22 +27,31 @@ export async function patchProduct(
   patch: ProductPatch,
   audit?: AuditTrail,
 ): Promise<void> {
-  const [field, changes] =
+  const field =
     patch.price !== undefined
-      ? (['price', { priceCents: patch.price }] as const)
+      ? 'price'
       : patch.discount_percentage !== undefined
-        ? (['discount', { discountBp: percentToBasisPoints(patch.discount_percentage) }] as const)
-        : (['stock', { stock: patch.stock! }] as const);
+        ? 'discount'
+        : 'stock';
   await db.transaction(async (tx) => {
     await lockStock(tx, [id]);
     await auditedProductChange(tx, audit, id, `product.${field}.update`, async () => {
-      if ((await variantCount(tx, id)) > 1) {
-        if ('stock' in changes) {
+      const single = (await variantCount(tx, id)) <= 1;
+      if (field === 'stock') {
+        if (!single) {
           throw unprocessable(
             'This product is sold in several variants: set the stock of each variant.',
             'STOCK_PER_VARIANT',
           );
         }
+        found(await setStockOfProduct(tx, id, patch.stock!), `The product ${id}`);
+        return;
+      }
+      const changes =
+        field === 'price'
+          ? { priceCents: patch.price! }
+          : { discountBp: percentToBasisPoints(patch.discount_percentage!) };
+      if (!single) {
         await tx
           .update(productVariants)
           .set(changes)
@@ -85,25 +94,32 @@ export async function patchVariant(
       if (patch.sku !== undefined) {
         await refuseTakenSkus(tx, [{ sku: patch.sku, field: 'sku' }], { variantId });
       }
-      const updated = await tx
-        .update(productVariants)
-        .set({
-          ...(patch.price !== undefined ? { priceCents: patch.price } : {}),
-          ...(patch.discountPercentage !== undefined
-            ? { discountBp: percentToBasisPoints(patch.discountPercentage) }
-            : {}),
-          ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
-          ...(patch.sku !== undefined ? { sku: patch.sku } : {}),
-        })
-        .where(
-          and(
-            eq(productVariants.id, variantId),
-            eq(productVariants.productId, productId),
-            isNull(productVariants.archivedAt),
-          ),
-        )
-        .returning({ id: productVariants.id });
-      found(updated[0], `The variant ${variantId} of product ${productId}`);
+      const others = {
+        ...(patch.price !== undefined ? { priceCents: patch.price } : {}),
+        ...(patch.discountPercentage !== undefined
+          ? { discountBp: percentToBasisPoints(patch.discountPercentage) }
+          : {}),
+        ...(patch.sku !== undefined ? { sku: patch.sku } : {}),
+      };
+      const updated =
+        Object.keys(others).length > 0
+          ? await tx
+              .update(productVariants)
+              .set(others)
+              .where(
+                and(
+                  eq(productVariants.id, variantId),
+                  eq(productVariants.productId, productId),
+                  isNull(productVariants.archivedAt),
+                ),
+              )
+              .returning({ id: productVariants.id })
+          : [];
+      const stocked =
+        patch.stock !== undefined
+          ? await setStockOfVariant(tx, { id: variantId, productId }, patch.stock)
+          : undefined;
+      found(updated[0] ?? stocked, `The variant ${variantId} of product ${productId}`);
       await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
     });
   });
@@ -157,7 +173,7 @@ export async function createProduct(
         sku: input.sku ?? `new-${crypto.randomUUID()}`,
         priceCents: v.price,
         discountBp: percentToBasisPoints(v.discountPercentage ?? 0),
-        stock: variants.length > 0 ? 0 : v.stock,
+        ...startingStock(variants.length > 0 ? 0 : v.stock),
         tags: v.tags,
         weightGrams: v.weight,
         warrantyInformation: v.warrantyInformation,
@@ -223,7 +239,6 @@ export async function updateProduct(
                 ...(input.discountPercentage !== undefined && {
                   discountBp: percentToBasisPoints(input.discountPercentage),
                 }),
-                ...(input.stock !== undefined && { stock: input.stock }),
               }
             : {}),
           weightGrams: input.weight,
@@ -239,6 +254,7 @@ export async function updateProduct(
         .where(eq(products.id, id))
         .returning({ id: products.id });
       found(updated[0], `The product ${id}`);
+      if (single && input.stock !== undefined) await setStockOfProduct(tx, id, input.stock);
       await tx.delete(productImages).where(eq(productImages.productId, id));
       await tx
         .insert(productImages)
@@ -302,10 +318,10 @@ async function updateVariants(
       ...(v.discountPercentage !== undefined && {
         discountBp: percentToBasisPoints(v.discountPercentage),
       }),
-      ...(v.stock !== undefined && { stock: v.stock }),
     };
     if (Object.keys(change).length > 0) {
       await tx.update(productVariants).set(change).where(eq(productVariants.id, v.id));
     }
+    if (v.stock !== undefined) await setStockOfVariant(tx, { id: v.id }, v.stock);
   }
 }

@@ -7,7 +7,7 @@ import { categories, productCounts, products } from './schema.ts';
 import { seedDemoCatalog } from '../seed/demo.ts';
 import { seedSynthetic } from '../seed/synthetic.ts';
 import { queryRows } from '../lib/sql.ts';
-import { returnStock, takeStock } from './stock.ts';
+import { returnStock, takeStock } from './stock/index.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

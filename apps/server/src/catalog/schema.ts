@@ -80,7 +80,7 @@ export const products = pgTable(
     returnPolicy: text('return_policy').notNull().default(''),
     /**
      * The option values some variant in stock has ('Size=42'): the option filters' first test,
-     * on the row the listing reads anyway. Kept by the variants' triggers (migration 0018).
+     * on the row the listing reads anyway. Kept by the variants' triggers (stock/triggers.sql).
      */
     optionKeys: text('option_keys')
       .array()
@@ -310,12 +310,12 @@ export const productOptions = pgTable(
 
 /**
  * What is sold and stocked (issue 21): one row per combination of option values on sale, exactly
- * one for a product without options. Stock is held, reserved and released here. The product row
- * keeps aggregates for listings (stock = the sum, price and discount = the cheapest variant's),
- * written by triggers (migration 0015_variants) in the transaction that changes a variant; a
- * one-variant product's price, discount, stock and SKU are one fact the triggers keep in both
- * rows, so the specification's PATCH of a product still works. Lock order: the product row,
- * then its variants (catalog/stock.ts).
+ * one for a product without options. Stock is held, reserved and released here, by stock/ alone.
+ * The product row keeps aggregates for listings (stock = the sum, price and discount = the
+ * cheapest variant's), written by triggers (stock/triggers.sql) in the transaction that changes a
+ * variant; a one-variant product's price, discount, stock and SKU are one fact the triggers keep
+ * in both rows, so the specification's PATCH of a product still works. Lock order: the product
+ * row, then its variants (stock/lock.ts).
  */
 export const productVariants = pgTable(
   'product_variants',
@@ -371,7 +371,8 @@ export const productVariants = pgTable(
 
 /**
  * Per product and option value ('Size=42'), how many of its variants on sale are in stock: the
- * step between a variant's stock and the facet counters below. Kept by triggers.
+ * step between a variant's stock and the facet counters below. Kept by triggers
+ * (stock/triggers.sql).
  */
 export const productOptionStock = pgTable(
   'product_option_stock',
@@ -387,7 +388,8 @@ export const productOptionStock = pgTable(
 
 /**
  * The option facets (issue 21): per category and option value, how many products have a variant
- * in stock with it. Kept exact by triggers, so a facet is never counted per request.
+ * in stock with it. Kept exact by triggers (stock/triggers.sql), so a facet is never counted per
+ * request.
  */
 export const optionValueCounts = pgTable(
   'option_value_counts',

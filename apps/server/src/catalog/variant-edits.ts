@@ -1,7 +1,7 @@
 // Changing what a product is sold in after it was made (issue 21): a variant added, a variant
 // taken off sale, or the options replaced. A variant that orders name is archived, never
 // deleted, so every order keeps what was sold; one nobody ordered is simply deleted. The
-// product row is locked first (stock.ts's lock order) and its totals follow by trigger.
+// product row is locked first (stock/lock.ts's order) and its totals follow by trigger.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   percentToBasisPoints,
@@ -15,7 +15,7 @@ import { forgetVariant } from '../cart/repo.ts';
 import { found, HttpError, unprocessable } from '../lib/http-error.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { auditedProductChange } from './audit.ts';
-import { lockStock } from './stock.ts';
+import { lockStock, setStockOfVariant, startingStock } from './stock/index.ts';
 import {
   appendOptionValues,
   insertVariants,
@@ -108,7 +108,7 @@ export async function setVariantStock(
         throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request', strangers);
       }
       for (const { id, stock } of input.variants) {
-        await tx.update(productVariants).set({ stock }).where(eq(productVariants.id, id));
+        await setStockOfVariant(tx, { id }, stock);
       }
       await touched(tx, productId);
     });
@@ -201,7 +201,7 @@ export async function addVariant(
           input.discountPercentage !== undefined
             ? percentToBasisPoints(input.discountPercentage)
             : (variants[0]?.discountBp ?? product!.discountBp),
-        stock: input.stock,
+        ...startingStock(input.stock),
         barcode: input.barcode ?? null,
         weightGrams: input.weight ?? null,
         image: input.image ?? null,

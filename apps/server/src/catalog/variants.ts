@@ -1,9 +1,10 @@
-// A product's options and variants as the admin sets them (issue 21). Stock moves are stock.ts's.
+// A product's options and variants as the admin sets them (issue 21); their stock is stock/'s.
 import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { percentToBasisPoints, type ProductCreateParsed, type VariantInput } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
 import { productOptions, productVariants } from './schema.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { startingStock } from './stock/index.ts';
 
 /** How many variants of the product are on sale: 1 for a product without options. */
 export async function variantCount(tx: Tx, productId: number): Promise<number> {
@@ -124,7 +125,7 @@ export async function insertVariants(
       ),
       priceCents: variant.price ?? set.price,
       discountBp: percentToBasisPoints(variant.discountPercentage ?? set.discountPercentage),
-      stock: variant.stock,
+      ...startingStock(variant.stock),
       barcode: variant.barcode ?? null,
       weightGrams: variant.weight ?? null,
       image: variant.image ?? null,

@@ -3,7 +3,7 @@
 // the order comes back to life when its stock can be taken again, and otherwise it is marked
 // 'refund_due' so a person gives the money back (DESIGN.md, "Where we do better" 12).
 import type { Tx } from '../db/client.ts';
-import { takeStock } from '../catalog/stock.ts';
+import { takeStock } from '../catalog/stock/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { ApplyToOrder, OrderEffect, PaymentOutcome } from '../payments/context.ts';
 import * as repo from './repo.ts';

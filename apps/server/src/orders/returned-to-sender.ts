@@ -7,7 +7,7 @@
 import { canMove, formatKsh, transitionRefusal } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
 import type { AuditTrail } from '../audit/trail.ts';
-import { returnStock } from '../catalog/stock.ts';
+import { returnStock } from '../catalog/stock/index.ts';
 import { forbidden, found, unprocessable } from '../lib/http-error.ts';
 import { button, emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
 import { enqueueEmail, PUBLIC_URL } from '../outbox/service.ts';

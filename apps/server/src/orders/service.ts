@@ -13,13 +13,13 @@ import {
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { removeFromCart } from '../cart/repo.ts';
-import { lockStock, returnStock, takeStock } from '../catalog/stock.ts';
+import { lockStock, returnStock, takeStock } from '../catalog/stock/index.ts';
 import { conflict, found, notFound, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import { orderMoney } from '../payments/money.ts';
 import { moneyOfOrders } from '../payments/orders-money.ts';
-import { settlePartPayments } from '../payments/paybill-payment.ts';
+import { settlePartPayments } from '../payments/part-payments.ts';
 import { toAdminOrder, toOrder, toOrderDetail, toTimeline } from './mappers.ts';
 import { DEFAULT_BRANCH, issueSaleInvoice } from '../invoices/issue.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';

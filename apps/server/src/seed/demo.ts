@@ -7,6 +7,7 @@ import { percentToBasisPoints, shillingsToCents } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { categories, productImages, products, reviews } from '../db/schema.ts';
 import { insertVariants } from '../catalog/variants.ts';
+import { startingStock } from '../catalog/stock/index.ts';
 import { CATEGORY_SEEDS, PRODUCT_SEEDS } from './catalog-data.ts';
 import { imageNamesOf, skuOf } from './demo-images.ts';
 import { createRandom } from './random.ts';
@@ -58,7 +59,7 @@ export async function seedDemoCatalog(db: Db, options: DemoSeedOptions = {}): Pr
             sku,
             priceCents: shillingsToCents(seed.priceKsh),
             discountBp: percentToBasisPoints(seed.discountPercent),
-            stock: seed.stock,
+            ...startingStock(seed.stock),
             rating: drafts.length ? Math.round((ratingSum / drafts.length) * 100) / 100 : 0,
             reviewCount: drafts.length,
             thumbnail: `/images/products/${imageNames[0]}`,

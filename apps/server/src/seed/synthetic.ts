@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categories, products } from '../db/schema.ts';
 import { mapLimit } from '../lib/map-limit.ts';
+import { settleVariants } from '../catalog/stock/index.ts';
 import { storeWithWidths } from '../uploads/widths.ts';
 import { encodeArtwork, renderProductPixels } from './artwork.ts';
 import { CATEGORY_SEEDS } from './catalog-data.ts';
@@ -150,35 +151,6 @@ const synSku = (i: number) => `SYN-${String(i).padStart(7, '0')}`;
 const SHOE_SIZES = ['38', '39', '40', '41', '42', '43', '44', '45'];
 
 /**
- * After variants were written with the triggers off: what the triggers would have kept, for the
- * products in `ids`, set-based — the product row's totals and option keys, the per-value tallies
- * and the category counters (migrations 0015, 0017, 0018). counts.test.ts recounts them all.
- */
-async function settleVariants(tx: Db, ids: ReturnType<typeof sql>): Promise<void> {
-  await tx.execute(sql`insert into product_option_stock (product_id, key, in_stock)
-    select v.product_id, k, count(*)::int from product_variants v, unnest(v.option_keys) k
-    where v.product_id in (${ids}) and v.archived_at is null and v.stock > 0
-    group by v.product_id, k`);
-  await tx.execute(sql`insert into option_value_counts as c (category_id, key, products)
-    select p.category_id, s.key, count(*)::int from product_option_stock s
-    join products p on p.id = s.product_id
-    where s.product_id in (${ids}) and s.in_stock > 0 group by p.category_id, s.key
-    on conflict (category_id, key) do update set products = c.products + excluded.products`);
-  await tx.execute(sql`update products p set
-      stock = a.stock, price_cents = a.price_cents, discount_bp = a.discount_bp,
-      option_keys = coalesce(k.keys, '{}')
-    from (select product_id, sum(stock)::int as stock,
-            (array_agg(price_cents order by sale_price_cents, position, id))[1] as price_cents,
-            (array_agg(discount_bp order by sale_price_cents, position, id))[1] as discount_bp
-          from product_variants where product_id in (${ids}) and archived_at is null
-          group by product_id) a
-    left join (select product_id, array_agg(key order by key) as keys from product_option_stock
-               where product_id in (${ids}) and in_stock > 0 group by product_id) k
-      on k.product_id = a.product_id
-    where p.id = a.product_id`);
-}
-
-/**
  * Replaces the products' default variants with the ones `insertVariants` writes, with the
  * triggers off for the transaction (a bulk seed: a million products' variants one trigger call
  * at a time took about an hour), then settles what the triggers keep, set-based.
@@ -193,7 +165,7 @@ async function bulkVariants(
     await tx.execute(sql`delete from product_variants where product_id in (${ids})`);
     await write(tx as unknown as Db);
     // Still with the triggers off: one of them keeps a product's totals from direct writes.
-    await settleVariants(tx as unknown as Db, ids);
+    await settleVariants(tx, ids);
   });
 }
 

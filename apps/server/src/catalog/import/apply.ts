@@ -1,13 +1,13 @@
 // Applying an import's plan (plan.ts) to the catalogue: a product is matched by its Handle, a
 // variant by its SKU or else its option values, so the same file imported twice changes nothing.
 // Products go in batches, each batch one transaction with the matched products locked first
-// (catalog/stock.ts's lock order) and each product in a savepoint of its own: one product that
+// (catalog/stock/lock.ts's order) and each product in a savepoint of its own: one product that
 // fails is reported and rolled back, the rest of its batch is kept. A dry run only reads: what
 // each product would do is worked out from the shop as it is (changes.ts), nothing is written.
 import type { Db, Tx } from '../../db/client.ts';
 import { productImportImages } from '../schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { lockStock } from '../stock.ts';
+import { lockStock } from '../stock/index.ts';
 import { changeOf, type ProductChange } from './changes.ts';
 import { loadExisting } from './existing.ts';
 import type { ImportIssue, PlannedProduct } from './plan.ts';

@@ -1,6 +1,6 @@
 // What the shop has of the products an import names: the products by Handle, their options,
 // variants on sale and pictures, and which product has each SKU. Read in an import's transaction
-// (its products locked first, catalog/stock.ts's order) or, for a dry run, with no lock at all.
+// (its products locked first, stock/lock.ts) or, for a dry run, with no lock at all.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, productImages, productOptions, products, productVariants } from '../schema.ts';

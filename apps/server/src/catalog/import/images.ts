@@ -9,7 +9,7 @@ import { mapLimit } from '../../lib/map-limit.ts';
 import { processUpload } from '../../uploads/image.ts';
 import { fetchRemoteImage, type RemoteFetchPolicy } from '../../uploads/remote-image.ts';
 import { storeUpload } from '../../uploads/store.ts';
-import { lockStock } from '../stock.ts';
+import { lockStock } from '../stock/index.ts';
 import { IMPORT_PLACEHOLDER_IMAGE } from './write.ts';
 import { MAX_IMPORTED_IMAGES } from './plan.ts';
 

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { productImages, products, productVariants } from '../schema.ts';
 import { categoryIdOf } from '../admin-service.ts';
 import { appendOptionValues, insertVariants, optionColumns, variantSkuOf } from '../variants.ts';
+import { setStockOfProduct, setStockOfVariant, startingStock } from '../stock/index.ts';
 import { pricing, type ProductUpdate, type RemoteImage } from './changes.ts';
 import type { PlannedProduct } from './plan.ts';
 
@@ -39,7 +40,7 @@ export async function writeCreation(
       handle: plan.handle,
       sku: (single ? first.sku : undefined) ?? `new-${crypto.randomUUID()}`,
       ...firstPrice,
-      stock: single ? first.stock : 0,
+      ...startingStock(single ? first.stock : 0),
       tags: fields.tags,
       weightGrams: first.grams ?? 0,
       // Shopify's file has no warranty, shipping time or return policy: none is made up (026).
@@ -117,7 +118,7 @@ export async function writeUpdate(tx: Tx, update: ProductUpdate): Promise<ImageT
   for (const { id, patch } of update.variants) {
     if (single) {
       // One fact in two rows: written on the product, its trigger writes the variant.
-      const { weightGrams, barcode, ...onProduct } = patch;
+      const { weightGrams, barcode, stock, ...onProduct } = patch;
       if (Object.keys(onProduct).length || weightGrams !== undefined) {
         await tx
           .update(products)
@@ -128,11 +129,16 @@ export async function writeUpdate(tx: Tx, update: ProductUpdate): Promise<ImageT
           })
           .where(eq(products.id, current.id));
       }
+      if (stock !== undefined) await setStockOfProduct(tx, current.id, stock);
       if (barcode !== undefined) {
         await tx.update(productVariants).set({ barcode }).where(eq(productVariants.id, id));
       }
     } else {
-      await tx.update(productVariants).set(patch).where(eq(productVariants.id, id));
+      const { stock, ...others } = patch;
+      if (Object.keys(others).length > 0) {
+        await tx.update(productVariants).set(others).where(eq(productVariants.id, id));
+      }
+      if (stock !== undefined) await setStockOfVariant(tx, { id }, stock);
     }
   }
 
@@ -150,7 +156,7 @@ export async function writeUpdate(tx: Tx, update: ProductUpdate): Promise<ImageT
         sku: v.sku ?? variantSkuOf(current.sku, v.values),
         ...optionColumns(names, v.values),
         ...pricing(v),
-        stock: v.stock,
+        ...startingStock(v.stock),
         barcode: v.barcode ?? null,
         weightGrams: v.grams ?? null,
       })),

@@ -7,7 +7,7 @@ import { withVariant } from '@duka/domain/catalog/variant-choice';
 import type { ReturnUpdate } from '@duka/domain';
 import type { Tx } from '../../db/client.ts';
 import type { AuditTrail } from '../../audit/trail.ts';
-import { lockStock, returnStock } from '../../catalog/stock.ts';
+import { lockStock, returnStock } from '../../catalog/stock/index.ts';
 import { conflict, forbidden, found, unprocessable } from '../../lib/http-error.ts';
 import type { Payments } from '../../payments/context.ts';
 import * as orders from '../repo.ts';

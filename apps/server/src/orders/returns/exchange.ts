@@ -7,7 +7,7 @@
 import { checkoutTotals, type ExchangeTerms, type TaxType } from '@duka/domain';
 import type { Tx } from '../../db/client.ts';
 import type { VariantOnSale } from '../../catalog/return-facts.ts';
-import { takeStock } from '../../catalog/stock.ts';
+import { takeStock } from '../../catalog/stock/index.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
 import * as orders from '../repo.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';

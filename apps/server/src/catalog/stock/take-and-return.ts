@@ -1,15 +1,10 @@
-// Stock moves made by orders: taken when an order is made, given back when it is cancelled or
-// expires. Stock is held per variant (issue 21); the product row's total follows by trigger
-// (migration 0015_variants). The catalogue's tables belong here.
-//
-// Lock order, everywhere: the product rows in id order, then their variants. The trigger that
-// keeps a product's totals updates the product row after a variant's, so a transaction that
-// changed a variant without holding its product first could meet one holding the product and
-// waiting for the variant: a deadlock.
-import { and, asc, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
-import { products, productVariants } from './schema.ts';
-import { conflict } from '../lib/http-error.ts';
+// Stock moves made by orders: taken when an order is made (the reservation an unpaid order holds
+// is stock already taken), given back when it is cancelled, expires or comes back.
+import { and, gte, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { productVariants } from '../schema.ts';
+import { conflict } from '../../lib/http-error.ts';
+import { lockStock } from './lock.ts';
 
 export interface StockLine {
   productId: number;
@@ -18,24 +13,6 @@ export interface StockLine {
   quantity: number;
   /** What the shopper calls it, in messages: 'Sneaker (42 / Black)'. */
   title: string;
-}
-
-/**
- * Locks the stock of every product a transaction is about to move, all at once and in id order.
- * A transaction that gives stock back and takes other stock (a new checkout replacing the
- * shopper's open order) must lock both sets together first: locking them one set after the other
- * lets two shoppers whose old orders and new carts cross wait on each other for ever (a deadlock
- * PostgreSQL ends by killing one of them).
- */
-export async function lockStock(tx: Tx, productIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(productIds)];
-  if (ids.length === 0) return;
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for('update');
 }
 
 /** The variant a line moves: its own, or for an old line the product's first. */
