@@ -1,12 +1,7 @@
 // Checkout: from a priced cart to an order whose payment has started. Amounts come only from the
 // database; stock is reserved when the order is made (and given back by payments/ if the payment
 // is cancelled, declined or expires). Which provider takes the payment is payments/' business.
-import {
-  checkoutTotals,
-  expectedDelivery,
-  payOnDeliveryRefusal,
-  type CheckoutSummary,
-} from '@duka/domain';
+import { checkoutTotals, expectedDelivery, type CheckoutSummary } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { lockShopper, pricedCartLines } from '../cart/repo.ts';
 import { countyTerms } from '../delivery/counties.ts';
@@ -22,10 +17,12 @@ import {
 } from '../orders/service.ts';
 import { openOrderLike } from '../orders/open-order.ts';
 import type { Payments } from '../payments/context.ts';
+import type { OrderTerms } from '../payments/provider.ts';
 import {
   preparePayment,
   startPayment,
   type PaymentRequest,
+  type PreparedPayment,
   type Started,
 } from '../payments/start.ts';
 import { readShopSettings } from '../settings/repo.ts';
@@ -117,8 +114,8 @@ function orderDelivery(quote: DeliveryQuote, phone: string | null): OrderDeliver
  * Makes an order from the cart, reserving its stock, and asks payments to start paying it; or,
  * given `orderId`, pays that open order of the shopper's again (trying again never makes another
  * order). Without it, an order awaiting payment that is exactly what the cart would make now is
- * paid rather than replaced (issue 34). What the method needs (a phone to ask) is checked before
- * anything is made.
+ * paid rather than replaced (issue 34). What the method needs (a phone to ask, a county that takes
+ * payment on delivery) is checked before anything is made.
  */
 export async function createPayment(
   deps: CheckoutDeps,
@@ -136,9 +133,9 @@ export async function createPayment(
         paymentMethod: prepared.label,
         expiresAt: expiresAt(),
       });
-      if (request.method === 'pay_on_delivery') {
+      if (prepared.provider.refuseOrder) {
         const county = reopened.countyCode ? await countyTerms(tx, reopened.countyCode) : null;
-        refuseUnlessPayableOnDelivery(county, reopened.totalCents);
+        refuseUnlessPayable(prepared, { county, totalCents: reopened.totalCents });
       }
       return reopened;
     });
@@ -158,11 +155,11 @@ export async function createPayment(
     const quote = await deliveryOf(tx, userId);
     // The shop's setting as it is now: a change applies to orders made from then on.
     const pricesIncludeVat = (await readShopSettings(tx)).prices_include_vat;
-    if (request.method === 'pay_on_delivery') {
+    if (prepared.provider.refuseOrder) {
       const { totalCents } = checkoutTotals(checkoutLinesOf(lines), quote.feeCents, {
         pricesIncludeVat,
       });
-      refuseUnlessPayableOnDelivery(quote.county, totalCents);
+      refuseUnlessPayable(prepared, { county: quote.county, totalCents });
     }
     const until = expiresAt();
     const placement: OrderPlacement = {
@@ -187,10 +184,8 @@ export async function createPayment(
   return startPayment(deps.payments, prepared, order, baseUrl);
 }
 
-function refuseUnlessPayableOnDelivery(
-  county: Parameters<typeof payOnDeliveryRefusal>[0],
-  totalCents: number,
-): void {
-  const refusal = payOnDeliveryRefusal(county, totalCents);
-  if (refusal) throw unprocessable(refusal, 'PAY_ON_DELIVERY_UNAVAILABLE');
+/** A method that pays only some orders (pay on delivery: by county, up to a maximum) says why not. */
+function refuseUnlessPayable(prepared: PreparedPayment, order: OrderTerms): void {
+  const refusal = prepared.provider.refuseOrder?.(order);
+  if (refusal) throw refusal;
 }

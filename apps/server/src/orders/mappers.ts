@@ -2,7 +2,6 @@
 import {
   countyName,
   expectedDelivery,
-  MPESA_MESSAGES,
   awaitsPayment,
   nextStatuses,
   PAY_ON_DELIVERY_LABEL,
@@ -14,6 +13,7 @@ import {
   type TimelineEntry,
 } from '@duka/domain';
 import type { PaymentRow } from '../payments/repo.ts';
+import { transactionIdOf } from '../payments/status.ts';
 import type { AdminOrderRow, OrderItemRow, OrderRow, timelineOf } from './repo.ts';
 
 export function toOrder(row: OrderRow, items: OrderItemRow[], money: Money): Order {
@@ -107,13 +107,6 @@ export function toOrderDetail(
 export function expectedDeliveryOf(order: OrderRow): { from: string; to: string } | null {
   const from = order.paidAt ?? (order.status === 'confirmed' ? order.createdAt : null);
   return from ? expectedDelivery(from, { min: order.etaMinDays, max: order.etaMaxDays }) : null;
-}
-
-/** The M-Pesa receipt (or 'to be confirmed' when only the query API said paid), PayPal's capture. */
-function transactionIdOf(payment: PaymentRow): string | null {
-  if (payment.transactionId) return payment.transactionId;
-  const paidByMpesa = payment.method === 'mpesa' && payment.status === 'captured';
-  return paidByMpesa ? MPESA_MESSAGES.receiptToBeConfirmed : null;
 }
 
 export function toAdminOrder(

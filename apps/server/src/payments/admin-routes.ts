@@ -18,7 +18,7 @@ import {
 } from '@duka/domain';
 import { found } from '../lib/http-error.ts';
 import { paged } from '../lib/paged.ts';
-import mpesaAdminRoutes from './mpesa/admin-routes.ts';
+import mpesaAdminRoutes from './mpesa/c2b/admin-routes.ts';
 import { failedRefund, refundPayment } from './refunds.ts';
 import refundRoutes, { toRefund } from './refunds/admin-routes.ts';
 import {

@@ -7,7 +7,7 @@ import { normaliseKenyanMobile } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
 import { mpesaC2b, payments, refunds } from './schema.ts';
 import { maskInEvents, maskPayerInC2bBodies } from './events-repo.ts';
-import { MASK } from './mpesa/mask.ts';
+import { MASK } from './mpesa/daraja/mask.ts';
 
 /** Every way a phone number may have been written down: as typed, 2547…, and 07…. */
 function phoneForms(phone: string): string[] {

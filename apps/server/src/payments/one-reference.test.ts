@@ -8,7 +8,7 @@ import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, createPayment, product, putInCart } from '../../test/checkout-fixture.ts';
 import { mpesaC2b, orderLedger, payments } from './schema.ts';
 import { orders } from '../orders/schema.ts';
-import { receiveConfirmation } from './mpesa/c2b.ts';
+import { receiveConfirmation } from './mpesa/c2b/paid-in.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

@@ -2,8 +2,8 @@
 // one function of orders/ a payment's outcome goes through, handed in by app.ts.
 import fp from 'fastify-plugin';
 import type { ApplyToOrder, Payments, PaymentsLog, RefundSettled } from './context.ts';
-import { b2cSecretOf } from './mpesa/b2c-urls.ts';
-import { c2bSecretOf } from './mpesa/c2b-urls.ts';
+import { b2cSecretOf } from './mpesa/b2c/urls.ts';
+import { c2bSecretOf } from './mpesa/c2b/urls.ts';
 import { c2bShortcodeOf, providersFor, type Providers } from './registry.ts';
 
 declare module 'fastify' {
@@ -42,7 +42,6 @@ export default fp<PaymentsPluginOptions>(
 
 /** What a production shop's owner must know at start: methods on sandboxes, or off for want of keys. */
 function warnOfSandboxes(log: PaymentsLog, providers: Providers) {
-  const methods = providers.all().map((p) => p.method);
   if (providers.sandboxed) {
     log.warn(
       {
@@ -54,7 +53,7 @@ function warnOfSandboxes(log: PaymentsLog, providers: Providers) {
       'PAYMENTS_SANDBOX=true: these payment methods run on sandboxes and no real money moves; every page says so',
     );
   }
-  const off = (['mpesa', 'mpesa_paybill', 'paypal'] as const).filter((m) => !methods.includes(m));
+  const { off } = providers;
   if (off.length > 0) {
     log.warn(
       { off },

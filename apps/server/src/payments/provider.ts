@@ -1,11 +1,20 @@
 // The one interface every payment provider implements (CONVENTIONS.md 16): PayPal, the sandbox
 // that stands in for it, M-Pesa through Daraja and the sandbox that stands in for Daraja. Only
 // `start` is required; the rest are capabilities a provider has or has not, and callers ask for a
-// capability, never for a class. Every outcome is a tagged result (decision record 017).
+// capability, never for a class or a name. Every outcome is a tagged result (decision record 017).
+// `PaymentMethodTraits` says what a recorded payment of a method means, with or without a provider.
 import type { FastifyPluginAsync } from 'fastify';
-import type { Paybill, PaymentMethod } from '@duka/domain';
-import type { Db } from '../db/client.ts';
+import type { ZodType } from 'zod';
+import type {
+  Paybill,
+  PaymentMethod,
+  PaymentMethods,
+  PaymentStatusView,
+  PayOnDeliveryTerms,
+} from '@duka/domain';
+import type { Db, Tx } from '../db/client.ts';
 import type { HttpError } from '../lib/http-error.ts';
+import type { OrderRow, PaymentRow } from './repo.ts';
 
 /** create-payment's `method`, also kept on the payment. */
 export type { PaymentMethod };
@@ -139,11 +148,41 @@ export interface SandboxPage {
   waitingUrl?(providerPaymentId: string): string;
 }
 
+/** Where a provider posts the results of its requests, followed by the payment's secret. */
+export interface CallbackRoute {
+  /** Under PUBLIC_URL ('/api/mpesa/callback'). */
+  path: string;
+  /** What the API's documentation says of it. */
+  summary: string;
+  description: string;
+  /** What every post is answered, whatever became of it (a provider retries anything else). */
+  answer: { body: unknown; schema: ZodType };
+}
+
+/** How checkout offers a method (GET /api/payments/methods `kind`). */
+export type CheckoutKind = PaymentMethods['methods'][number]['kind'];
+
+/** How money given back is recorded (refunds.method): through a provider, or by hand. */
+export type RefundMethod = 'paypal' | 'mpesa' | 'cash' | 'manual';
+
+/** What an order asks of a method before it is made (pay on delivery: its county's terms). */
+export interface OrderTerms {
+  /** The county delivered to (a pickup point's county), or null when none is chosen yet. */
+  county: PayOnDeliveryTerms | null;
+  totalCents: number;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   readonly method: PaymentMethod;
   /** The order's payment method as people see it ('PayPal', 'Sandbox', 'M-Pesa'). */
   readonly label: string;
+  /** The method as checkout offers it ('PayPal', also when its sandbox takes the payments). */
+  readonly checkoutLabel: string;
+  /** How checkout offers it: a redirect, a prompt to the phone, the M-Pesa menu, on delivery. */
+  readonly kind: CheckoutKind;
+  /** Paid from the M-Pesa menu: the Paybill's business number or the Till number. */
+  readonly businessNumber?: string;
   /** The shop's payment ids start with this ('MP' → MP-…). */
   readonly idPrefix: string;
   /** Asks a phone, so create-payment needs one (and is throttled per account). */
@@ -155,20 +194,70 @@ export interface PaymentProvider {
     providerPaymentId: string,
     options: { requestId: string; payerId: string | null },
   ): Promise<ExecuteOutcome>;
-  /** Providers that call back: where (under PUBLIC_URL), and how to read what they post. */
-  callbackPath?: string;
+  /**
+   * Providers that call back: their address, and how to read what they post. payments/routes.ts
+   * serves the address; callbacks.ts checks the payment's secret and settles what was read.
+   */
+  callback?: CallbackRoute;
   parseCallback?(body: string | undefined): ParsedCallback;
   /** Asks for the result of a request whose callback has not come. */
   query?(reference: string, now: Date): Promise<QueryOutcome>;
   /** For payments the shopper makes from the M-Pesa menu: what to enter for this much. */
   instructions?(orderId: number, amountCents: number): Paybill;
+  /**
+   * Money that adds up over several payments in (Paybill): the order's payment still open, given
+   * again by a new start rather than a second one.
+   */
+  openPayment?(tx: Tx, orderId: number): Promise<PaymentRow | undefined>;
+  /** Why this method cannot pay such an order (pay on delivery's county terms); null when it can. */
+  refuseOrder?(order: OrderTerms): HttpError | null;
   /** Gives money back through the provider (all or part); without it, a person refunds by hand. */
   refund?(request: RefundRequest): Promise<RefundOutcome>;
+  /** How `refund`'s money going back is recorded ('paypal', 'mpesa'). */
+  readonly refundMethod?: RefundMethod;
+  /**
+   * Checks a refund of this payment before its money is set aside, and says where it goes (M-Pesa:
+   * whole shillings, to the phone that paid). Throws what the admin is told when it cannot go.
+   */
+  prepareRefund?(
+    tx: Tx,
+    refund: { payment: PaymentRow; order: OrderRow; amountCents: number },
+  ): Promise<{ phone: string | null }>;
   /** Asks what became of a refund sent and not answered (with the same request key). */
   queryRefund?(request: RefundRequest): Promise<RefundOutcome>;
   sandboxPage?: SandboxPage;
   /** Setting up with the provider before payments come (registering Daraja's C2B URLs). */
   registration?: ProviderRegistration;
+}
+
+/**
+ * What a recorded payment of one method means, whether or not the shop runs a provider of it now
+ * (a payment outlives a change of configuration): how the shopper's status names it, what stands
+ * for a receipt not yet come, what a failure says, how it is given back by hand. One per method,
+ * in the method's folder; methods.ts lists them.
+ */
+export interface PaymentMethodTraits {
+  readonly method: PaymentMethod;
+  /** GET /api/payments/{id}'s `method` for it. */
+  readonly statusMethod: PaymentMethod;
+  /** What a failed payment tells the shopper when nothing more precise is known. */
+  readonly failedMessage: string;
+  /** A request's result code as the shopper reads it (Daraja's 1032: cancelled…). */
+  resultMessage?(resultCode: number): string;
+  /** A request that never got an answer (M-Pesa is not answering). */
+  readonly unansweredMessage?: string;
+  /** The status's receipt of a payment paid before its provider named one ('to be confirmed'). */
+  readonly receiptWhilePending?: string;
+  /** The order's transaction id of a captured payment whose receipt is still to come. */
+  readonly transactionIdWhilePending?: string;
+  /** How a refund made by hand is recorded ('cash' for money collected at the door). */
+  readonly byHandRefund: RefundMethod;
+  /** What else the shopper's status view shows (Paybill: what to enter, what came in). */
+  statusExtras?(
+    view: PaymentStatusView,
+    payment: PaymentRow,
+    provider: PaymentProvider | undefined,
+  ): void;
 }
 
 export interface RegistrationStatus {

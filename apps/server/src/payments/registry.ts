@@ -1,14 +1,18 @@
 // The payment providers of this shop, chosen by configuration: one for each method checkout offers.
-// Adding a provider is a file in payments/ and a line here.
+// Adding a provider is a folder in payments/ and a line in `providersFor` (decision record 017);
+// a new method also gets its traits in methods.ts. Sandboxes are imported here and nowhere else.
+import type { FastifyPluginAsync } from 'fastify';
+import { PAYMENT_METHODS } from '@duka/domain';
 import { mpesaModeOf, paymentProviderOf, paymentSandboxesAllowed, type Config } from '../config.ts';
 import { badRequest } from '../lib/http-error.ts';
-import { B2cRefunds } from './mpesa/b2c-refunds.ts';
-import { receiveB2cPost } from './mpesa/b2c-results.ts';
-import { b2cSecretOf, readB2cUrl } from './mpesa/b2c-urls.ts';
-import { darajaRegistration } from './mpesa/c2b-registration.ts';
-import { DarajaClient } from './mpesa/daraja-client.ts';
-import { MpesaProvider } from './mpesa/provider.ts';
-import { PaybillProvider } from './mpesa/paybill-provider.ts';
+import { B2cRefunds } from './mpesa/b2c/refunds.ts';
+import { receiveB2cPost } from './mpesa/b2c/results.ts';
+import { b2cSecretOf, readB2cUrl } from './mpesa/b2c/urls.ts';
+import { darajaRegistration } from './mpesa/c2b/registration.ts';
+import { DarajaClient } from './mpesa/daraja/client.ts';
+import { MpesaProvider } from './mpesa/stk/provider.ts';
+import { PaybillProvider } from './mpesa/c2b/provider.ts';
+import { mpesaRoutes } from './mpesa/routes.ts';
 import { SandboxB2c } from './sandboxes/mpesa/b2c.ts';
 import { MpesaSandbox } from './sandboxes/mpesa/daraja.ts';
 import { sandboxMenuRoutes, sandboxMenuUrl } from './sandboxes/mpesa/menu.ts';
@@ -20,10 +24,17 @@ import { PayOnDeliveryProvider } from './on-delivery/provider.ts';
 import { SandboxProvider } from './sandboxes/paypal/provider.ts';
 
 export class Providers {
-  constructor(private readonly list: readonly PaymentProvider[]) {}
+  constructor(
+    private readonly list: readonly PaymentProvider[],
+    /** Routes a provider family serves whatever is configured (M-Pesa's: mpesa/routes.ts). */
+    readonly routes: readonly FastifyPluginAsync[] = [],
+  ) {}
 
-  /** The provider that takes payments of this method (create-payment's `method`). */
-  forMethod(method: PaymentMethod): PaymentProvider {
+  /**
+   * The provider that takes payments of this method (create-payment's `method`); without one, the
+   * redirect provider (PayPal or its sandbox), as create-payment always did.
+   */
+  forMethod(method: PaymentMethod = 'paypal'): PaymentProvider {
     const provider = this.list.find((p) => p.method === method);
     if (!provider) throw badRequest(`This shop does not take ${method} payments.`);
     return provider;
@@ -45,6 +56,11 @@ export class Providers {
   get sandboxed(): boolean {
     return this.list.some((p) => p.sandboxPage !== undefined);
   }
+
+  /** The methods the shop knows that no provider takes now (off in production without keys). */
+  get off(): PaymentMethod[] {
+    return PAYMENT_METHODS.filter((method) => !this.list.some((p) => p.method === method));
+  }
 }
 
 /**
@@ -61,13 +77,18 @@ export function providersFor(config: Config, warn: (obj: object, msg: string) =>
   const sandboxB2c = daraja ? null : new SandboxB2c(config.JWT_SECRET!);
   const b2c = daraja ? daraja.b2c : sandboxB2c;
   const refunds = b2c ? new B2cRefunds(b2c, b2cSecretOf(config.JWT_SECRET!)) : undefined;
-  return new Providers([
-    ...(daraja || sandboxes ? [mpesaProvider(config, daraja, refunds, sandboxB2c, warn)] : []),
-    ...(daraja || sandboxes ? [paybillProvider(config, daraja, refunds)] : []),
-    ...(paypal || sandboxes ? [redirectProvider(config)] : []),
-    // Offered per county (delivery/), checked by checkout before the order is made.
-    new PayOnDeliveryProvider(),
-  ]);
+  return new Providers(
+    [
+      ...(daraja || sandboxes ? [mpesaProvider(config, daraja, refunds, sandboxB2c, warn)] : []),
+      ...(daraja || sandboxes ? [paybillProvider(config, daraja, refunds)] : []),
+      ...(paypal || sandboxes ? [redirectProvider(config)] : []),
+      // Offered per county (delivery/), checked by checkout before the order is made.
+      new PayOnDeliveryProvider(),
+    ],
+    // Daraja still reports on money that moved before M-Pesa was turned off, and a Till code
+    // typed then still finds its payment.
+    [mpesaRoutes],
+  );
 }
 
 /** The Paybill or Till this shop takes payments to; confirmations for any other are refused. */

@@ -2,12 +2,13 @@
 // caller's short transaction. Each step is safe to repeat: a success is applied once (by the
 // provider's reference and by receipt number), a failure never overwrites a success, and a
 // success always overwrites a failure (the money moved). Each returns a tagged result; `noteOf`
-// writes it down for the payment's record.
-import { MPESA_MESSAGES, mpesaResultMessage } from '@duka/domain';
+// writes it down for the payment's record. What a failure tells the shopper is its method's
+// (methods.ts: M-Pesa's words for M-Pesa's results).
 import type { Tx } from '../db/client.ts';
 import type { ApplyToOrder, OrderEffect } from './context.ts';
 import { addReference, enterReceived } from './ledger.ts';
-import { settlePartPayments } from './paybill-payment.ts';
+import { traitsOf } from './methods.ts';
+import { settlePartPayments } from './part-payments.ts';
 import * as payments from './repo.ts';
 
 export interface Success {
@@ -204,11 +205,11 @@ export async function settleFailure(
   const { payment } = await payments.lockWithOrder(tx, paymentId);
   if (settled(payment.status)) return { kind: 'ignored' };
   if (payment.resultCode !== null) return { kind: 'duplicate', of: 'failed' };
+  const traits = traitsOf(payment.method);
+  const failureReason = traits.resultMessage?.(failure.resultCode) ?? traits.failedMessage;
   await payments.updatePayment(tx, payment.id, {
     // A payment closed meanwhile (a newer checkout, expiry) keeps saying why it was closed.
-    ...(payment.status === 'created'
-      ? { status: 'failed' as const, failureReason: mpesaResultMessage(failure.resultCode) }
-      : {}),
+    ...(payment.status === 'created' ? { status: 'failed' as const, failureReason } : {}),
     resultCode: failure.resultCode,
     resultDesc: failure.resultDesc,
     nextQueryAt: null,
@@ -229,10 +230,16 @@ export async function settleLostPush(tx: Tx, paymentId: number): Promise<Settlem
   await payments.updatePayment(tx, payment.id, {
     nextQueryAt: null,
     ...(payment.status === 'created'
-      ? { status: 'failed' as const, failureReason: MPESA_MESSAGES.notAnswering }
+      ? { status: 'failed' as const, failureReason: unanswered(payment.method) }
       : {}),
   });
   return { kind: 'given-up', reason: 'no answer to the push and no callback: failed' };
+}
+
+/** What a request that never got an answer tells the shopper. */
+function unanswered(method: string): string {
+  const traits = traitsOf(method);
+  return traits.unansweredMessage ?? traits.failedMessage;
 }
 
 /** The provider took the request: remember its references and when to ask for the result. */
@@ -278,7 +285,7 @@ export async function giveUp(tx: Tx, paymentId: number): Promise<Settlement> {
   await payments.updatePayment(tx, payment.id, {
     nextQueryAt: null,
     ...(payment.status === 'created'
-      ? { status: 'failed' as const, failureReason: MPESA_MESSAGES.failed }
+      ? { status: 'failed' as const, failureReason: traitsOf(payment.method).failedMessage }
       : {}),
   });
   return { kind: 'given-up', reason: 'no final answer from Daraja after a day: stopped asking' };

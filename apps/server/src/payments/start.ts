@@ -9,7 +9,6 @@ import type { Tx } from '../db/client.ts';
 import { badRequest, causedBy, conflict, HttpError } from '../lib/http-error.ts';
 import { hashCallbackSecret } from './callbacks.ts';
 import { orderMoney } from './money.ts';
-import { openPaybillPayment } from './paybill-payment.ts';
 import type { Payments } from './context.ts';
 import { recordEvents } from './events-repo.ts';
 import type { PaymentMethod, PaymentProvider } from './provider.ts';
@@ -42,7 +41,7 @@ export async function preparePayment(
   userId: number,
   request: PaymentRequest,
 ): Promise<PreparedPayment> {
-  const provider = p.providers.forMethod(request.method ?? 'paypal');
+  const provider = p.providers.forMethod(request.method);
   if (!provider.asksPhone) return { provider, phone: null, label: provider.label };
   await p.admitPhoneRequest(userId);
   const phone = request.phone ?? normaliseKenyanMobile((await getUser(p.db, userId)).phoneNumber);
@@ -88,13 +87,12 @@ export async function startPayment(
   const secret = randomBytes(32).toString('base64url');
 
   // 1. The payment's intent, unless a newer checkout of the same shopper replaced the order. It
-  //    asks for what the order still owes (part may have come in from the M-Pesa menu); an open
-  //    Paybill payment is given again, since money to the account number adds up on it.
+  //    asks for what the order still owes (part may have come in from the M-Pesa menu); a payment
+  //    whose money adds up (Paybill) is given again while it is open.
   const { payment, amountCents } = await db.transaction(async (tx) => {
     const locked = await repo.lockOrder(tx, order.id);
     if (locked?.status !== 'pending_payment') throw replaced();
-    const open =
-      provider.method === 'mpesa_paybill' ? await openPaybillPayment(tx, order.id) : undefined;
+    const open = await provider.openPayment?.(tx, order.id);
     if (open) return { payment: open, amountCents: open.amountCents - open.receivedCents };
     const { balance } = await orderMoney(tx, locked);
     if (balance <= 0) throw conflict('This order is paid already.', 'ORDER_NOT_PAYABLE');
@@ -125,7 +123,7 @@ export async function startPayment(
     requestId: `duka-payment-${payment.id}`,
     returnUrl: `${baseUrl}/excute-payment`,
     cancelUrl: `${baseUrl}/cart?payment=cancelled`,
-    callbackUrl: provider.callbackPath ? `${baseUrl}${provider.callbackPath}/${secret}` : '',
+    callbackUrl: provider.callback ? `${baseUrl}${provider.callback.path}/${secret}` : '',
     phone: prepared.phone,
   });
 

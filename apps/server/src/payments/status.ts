@@ -1,7 +1,10 @@
-// Where one of the shopper's payments stands, for the waiting screen and the order pages.
-import { MPESA_MESSAGES, type PaymentStatusView } from '@duka/domain';
+// Where one of the shopper's payments stands, for the waiting screen and the order pages. What a
+// method adds to it (Paybill's figures, M-Pesa's words) comes from its traits (methods.ts).
+import type { PaymentStatusView } from '@duka/domain';
 import { notFound } from '../lib/http-error.ts';
 import type { Payments } from './context.ts';
+import { traitsOf } from './methods.ts';
+import type { PaymentMethodTraits } from './provider.ts';
 import * as repo from './repo.ts';
 
 /** Someone else's payment is answered exactly like a missing one. */
@@ -13,7 +16,8 @@ export async function paymentStatus(
   const row = await repo.ownPayment(p.db, userId, paymentId);
   if (!row) throw notFound('This payment');
   const payment = row.payment;
-  const isMpesa = payment.method === 'mpesa' || payment.method === 'mpesa_paybill';
+  const traits = traitsOf(payment.method);
+  const provider = p.providers.byName(payment.provider);
   const status =
     payment.status === 'captured' || payment.status === 'refunded'
       ? 'paid'
@@ -22,38 +26,33 @@ export async function paymentStatus(
         : 'failed';
   const view: PaymentStatusView = {
     status,
-    method: payment.method === 'mpesa_paybill' ? 'mpesa_paybill' : isMpesa ? 'mpesa' : 'paypal',
+    method: traits.statusMethod,
     order_id: payment.orderId,
     amount: payment.amountCents,
   };
-  if (payment.method === 'mpesa_paybill') {
-    const provider = p.providers.byName(payment.provider);
-    if (status === 'pending' && provider?.instructions) {
-      view.paybill = provider.instructions(
-        payment.orderId,
-        payment.amountCents - payment.receivedCents,
-      );
-    }
-    view.received = payment.receivedCents;
-    if (payment.overpaidCents > 0) view.overpaid = payment.overpaidCents;
-  }
+  traits.statusExtras?.(view, payment, provider);
   if (status === 'paid') {
-    const receipt = payment.transactionId ?? (isMpesa ? MPESA_MESSAGES.receiptToBeConfirmed : null);
+    const receipt = payment.transactionId ?? traits.receiptWhilePending;
     if (receipt) view.receipt = receipt;
   }
   if (status === 'failed')
-    view.message = failureMessage(payment.status, payment.failureReason, isMpesa);
+    view.message = failureMessage(payment.status, payment.failureReason, traits);
   if (status === 'pending') {
-    const page = p.providers.byName(payment.provider)?.sandboxPage?.waitingUrl?.(paymentId);
+    const page = provider?.sandboxPage?.waitingUrl?.(paymentId);
     if (page) view.sandbox_phone_url = page;
   }
   return view;
 }
 
-function failureMessage(status: string, reason: string | null, isMpesa: boolean): string {
-  if (status === 'failed') {
-    return reason ?? (isMpesa ? MPESA_MESSAGES.failed : 'The payment failed.');
-  }
+function failureMessage(status: string, reason: string | null, traits: PaymentMethodTraits) {
+  if (status === 'failed') return reason ?? traits.failedMessage;
   // Closed before it was paid: by a newer checkout, an administrator, or the clock.
   return `This payment was closed (${reason ?? status}). Please start again from your cart.`;
+}
+
+/** The order's transaction id: the provider's receipt, or what stands for one still to come. */
+export function transactionIdOf(payment: repo.PaymentRow): string | null {
+  if (payment.transactionId) return payment.transactionId;
+  if (payment.status !== 'captured') return null;
+  return traitsOf(payment.method).transactionIdWhilePending ?? null;
 }

@@ -53,8 +53,8 @@ beforeAll(async () => {
   // Daraja's callback answers every delivery with 'Accepted' (the contract: whatever
   // arrives is recorded for the admin and never marks anything paid unless it proves itself), so
   // it has no 4xx to give; it has tests of its own for malformed bodies (payments/callbacks.test.ts).
-  // The same holds for its Paybill/Till validation and confirmation (payments/mpesa/c2b.test.ts)
-  // and the results of B2C refunds (payments/refunds/b2c.test.ts).
+  // The same holds for its Paybill/Till validation and confirmation (payments/mpesa/c2b/c2b.test.ts)
+  // and the results of B2C refunds (payments/mpesa/b2c/refunds.test.ts).
   const callbacks = ['/api/mpesa/callback', '/api/mpesa/c2b', '/api/mpesa/b2c'];
   operations = (await documentedOperations(t.app)).filter(
     (op) => !callbacks.some((path) => op.path.startsWith(path)),

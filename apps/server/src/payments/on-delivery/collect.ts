@@ -8,7 +8,7 @@ import { conflict, found } from '../../lib/http-error.ts';
 import type { Payments } from '../context.ts';
 import { recordEvents } from '../events-repo.ts';
 import * as repo from '../repo.ts';
-import { takeUnmatchedReceipt } from '../mpesa/c2b.ts';
+import { takeUnmatchedReceipt } from '../mpesa/c2b/paid-in.ts';
 import { settleSuccess } from '../settlement.ts';
 import type { AuditTrail } from '../../audit/trail.ts';
 

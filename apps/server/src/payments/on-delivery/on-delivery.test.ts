@@ -9,7 +9,7 @@ import { payments } from '../schema.ts';
 import { cartItems } from '../../cart/schema.ts';
 import { orders } from '../../orders/schema.ts';
 import { expireStaleOrders } from '../../orders/expiry.ts';
-import { receiveConfirmation } from '../mpesa/c2b.ts';
+import { receiveConfirmation } from '../mpesa/c2b/paid-in.ts';
 
 let t: TestContext;
 let boss: LoggedIn;

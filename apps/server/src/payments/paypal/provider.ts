@@ -24,6 +24,9 @@ export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal';
   readonly method = 'paypal';
   readonly label = 'PayPal';
+  readonly checkoutLabel = 'PayPal';
+  readonly kind = 'redirect';
+  readonly refundMethod = 'paypal';
   readonly idPrefix = 'PAY';
   readonly asksPhone = false;
 

@@ -14,7 +14,7 @@ async function ask(p: Payments, refund: repo.RefundRow): Promise<RefundOutcome> 
   const payment = refund.paymentId ? await payments.findById(p.db, refund.paymentId) : undefined;
   const provider = payment
     ? p.providers.byName(payment.provider)
-    : p.providers.all().find((x) => x.method === 'mpesa');
+    : p.providers.all().find((x) => x.refundMethod === refund.method);
   if (!provider?.queryRefund) return { kind: 'unknown', reason: 'no way to ask', log: [] };
   // The same request as the refund's, so an idempotent provider answers what it did.
   return askProvider(p, refund, p.publicUrl, (request) => provider.queryRefund!(request));

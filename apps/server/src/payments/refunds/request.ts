@@ -4,13 +4,12 @@
 // refund of a payment is in flight. A refund made by hand is confirmed there and then.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { formatKsh, normaliseKenyanMobile } from '@duka/domain';
+import { formatKsh } from '@duka/domain';
 import type { Tx } from '../../db/client.ts';
-import { mpesaC2b, refunds } from '../schema.ts';
-import { accountPhone } from '../../auth/accounts.ts';
+import { refunds } from '../schema.ts';
 import { conflict, found, HttpError, unprocessable } from '../../lib/http-error.ts';
 import type { Payments } from '../context.ts';
-import { payerPhoneMatches } from '../mpesa/payer-phone.ts';
+import { traitsOf } from '../methods.ts';
 import * as payments from '../repo.ts';
 import * as repo from './repo.ts';
 import { confirmRefund } from './settle.ts';
@@ -33,51 +32,15 @@ export interface RefundAsk {
 
 const refundable = (p: payments.PaymentRow) => p.receivedCents - p.refundedCents;
 
-/** The Kenyan mobile numbers among these, as 2547…. */
-const mobiles = (phones: readonly (string | null | undefined)[]) =>
-  phones.flatMap((phone) => {
-    const normal = phone ? normaliseKenyanMobile(phone) : null;
-    return normal ? [normal] : [];
-  });
-
-/** How the money of this payment goes back. */
-function methodOf(p: Payments, payment: payments.PaymentRow, manual: boolean): string | null {
-  if (manual) return payment.method === 'pay_on_delivery' ? 'cash' : 'manual';
-  const provider = p.providers.byName(payment.provider);
-  if (!provider?.refund) return null;
-  return payment.method === 'paypal' ? 'paypal' : 'mpesa';
-}
-
 /**
- * The phone M-Pesa money goes back to: the one a push asked, else the payer's from a Paybill/Till
- * confirmation — in full, or the order's or account's phone when it is consistent with a masked or
- * hashed one. Null when none is known (then a person refunds it by hand).
+ * How the money of this payment goes back: by hand as its method records it (cash for money
+ * collected at the door), else through its provider when it can give money back.
  */
-async function payerPhoneOf(tx: Tx, payment: payments.PaymentRow, order: payments.OrderRow) {
-  if (payment.phone) return payment.phone;
-  const paidIn = await tx
-    .select({ msisdn: mpesaC2b.msisdn })
-    .from(mpesaC2b)
-    .where(eq(mpesaC2b.paymentId, payment.id));
-  const known = mobiles([order.phone, await accountPhone(tx, order.userId)]);
-  for (const { msisdn } of paidIn) {
-    const full = mobiles([msisdn])[0];
-    if (full) return full;
-    const match = known.find((phone) => payerPhoneMatches(msisdn, [phone]));
-    if (match) return match;
-  }
-  return null;
-}
-
-/** M-Pesa moves no cents: a B2C refund is asked in whole shillings, or made by hand. */
-export function wholeShillings(cents: number) {
-  if (cents % 100 === 0) return;
-  const down = Math.floor(cents / 100) * 100;
-  const choices = [down, down + 100].filter((x) => x > 0).map(formatKsh);
-  throw unprocessable(
-    `M-Pesa sends whole shillings: ask for ${choices.join(' or ')}, or refund it by hand and give its reference.`,
-    'MPESA_WHOLE_SHILLINGS',
-  );
+function refundMethodOf(p: Payments, payment: payments.PaymentRow, manual: boolean) {
+  if (manual) return { method: traitsOf(payment.method).byHandRefund, provider: undefined };
+  const provider = p.providers.byName(payment.provider);
+  if (!provider?.refund || !provider.refundMethod) return null;
+  return { method: provider.refundMethod, provider };
 }
 
 export async function requestRefund(p: Payments, ask: RefundAsk): Promise<repo.RefundRow> {
@@ -97,21 +60,21 @@ export async function requestRefund(p: Payments, ask: RefundAsk): Promise<repo.R
       );
     }
     const manual = ask.manualReference !== undefined;
-    const method = methodOf(p, payment, manual);
-    if (!method) {
+    const way = refundMethodOf(p, payment, manual);
+    if (!way) {
       throw unprocessable(
         'This payment cannot be refunded from here: refund it by hand, then give the refund’s reference.',
         'REFUND_BY_HAND',
       );
     }
-    const phone = method === 'mpesa' ? await payerPhoneOf(tx, payment, order) : null;
-    if (method === 'mpesa' && !phone) {
-      throw unprocessable(
-        'The phone this payment came from is not known: refund it by hand, then give the refund’s reference.',
-        'REFUND_BY_HAND',
-      );
-    }
-    if (method === 'mpesa') wholeShillings(ask.amountCents);
+    const { method, provider } = way;
+    // What the provider needs before the money is set aside (M-Pesa: the payer's phone).
+    const prepared = await provider?.prepareRefund?.(tx, {
+      payment,
+      order,
+      amountCents: ask.amountCents,
+    });
+    const phone = prepared?.phone ?? null;
     if (!(await repo.reserveFromPayment(tx, payment.id, ask.amountCents))) {
       throw conflict('Another refund took this money meanwhile.', 'REFUND_TOO_LARGE');
     }

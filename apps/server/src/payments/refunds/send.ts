@@ -28,10 +28,11 @@ export async function askProvider(
   call?: (request: RefundRequest) => Promise<RefundOutcome>,
 ): Promise<RefundOutcome> {
   const payment = refund.paymentId ? await payments.findById(p.db, refund.paymentId) : undefined;
-  // An unmatched M-Pesa payment goes back through M-Pesa (B2C).
+  // Money that matched no payment goes back the way the refund says (an unmatched M-Pesa
+  // payment: by M-Pesa's B2C).
   const provider = payment
     ? p.providers.byName(payment.provider)
-    : p.providers.all().find((x) => x.method === 'mpesa');
+    : p.providers.all().find((x) => x.refundMethod === refund.method);
   if (!provider?.refund) return { kind: 'by-hand' };
   // In the currency the provider charged: this refund's share of the payment, so that refunds
   // of all of it add up to exactly what was charged.

@@ -1,6 +1,6 @@
 // The built-in M-Pesa sandbox pays refunds too (no Daraja credentials): a B2C request is taken at
 // once and, a moment later, its result in Daraja's shape goes through the same code Daraja's
-// results take (b2c-results.ts), in this process. Nothing is kept: the receipt is derived from the
+// results take (mpesa/b2c/results.ts), in this process. Nothing is kept: the receipt is derived from the
 // request's OriginatorConversationID, so the status query (after a restart lost the result) answers
 // the same payment with the same receipt. No money moves.
 import { createHmac, randomBytes } from 'node:crypto';
@@ -10,8 +10,8 @@ import type {
   PayOutRequest,
   StatusOutcome,
   StatusRequest,
-} from '../../mpesa/b2c-api.ts';
-import { maskedJson } from '../../mpesa/mask.ts';
+} from '../../mpesa/b2c/api.ts';
+import { maskedJson } from '../../mpesa/daraja/mask.ts';
 
 /** Hands a body to the shop's result address (set by the sandbox's routes, in process). */
 export type Deliver = (url: string, body: string) => Promise<void>;

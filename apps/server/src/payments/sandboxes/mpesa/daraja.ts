@@ -7,8 +7,8 @@
 // callback URL and the time of the push, so any server process can answer the phone page and the
 // query, and nobody but the shop can read the callback secret out of it.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { PushOutcome, PushRequest, QueryOutcome, StkApi } from '../../mpesa/stk-api.ts';
-import { maskedJson } from '../../mpesa/mask.ts';
+import type { PushOutcome, PushRequest, QueryOutcome, StkApi } from '../../mpesa/stk/api.ts';
+import { maskedJson } from '../../mpesa/daraja/mask.ts';
 
 const PREFIX = 'ws_CO_SBX_';
 /** How long the simulated phone waits for 'Enter PIN', like a real prompt (about a minute). */

@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatKsh } from '@duka/domain';
-import { receiveConfirmation, noteOfConfirmation } from '../../mpesa/c2b.ts';
-import { nairobiTimestamp } from '../../mpesa/credentials.ts';
+import { receiveConfirmation, noteOfConfirmation } from '../../mpesa/c2b/paid-in.ts';
+import { nairobiTimestamp } from '../../mpesa/daraja/credentials.ts';
 import { findByProviderId } from '../../repo.ts';
-import type { PaybillProvider } from '../../mpesa/paybill-provider.ts';
+import type { PaybillProvider } from '../../mpesa/c2b/provider.ts';
 import { escape, sandboxScreen } from './page.ts';
 
 export const sandboxMenuUrl = (paymentId: string) =>

@@ -7,7 +7,7 @@ import { nairobiDate } from '@duka/domain';
 import { receiveCallback } from '../../callbacks.ts';
 import type { PaymentProvider } from '../../provider.ts';
 import { findByProviderId } from '../../repo.ts';
-import { nairobiTimestamp } from '../../mpesa/credentials.ts';
+import { nairobiTimestamp } from '../../mpesa/daraja/credentials.ts';
 import type { MpesaSandbox } from './daraja.ts';
 import { PHONE_CSS, phonePageHtml, SANDBOX_ANSWERS, type PhonePageData } from './page.ts';
 

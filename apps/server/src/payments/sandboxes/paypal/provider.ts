@@ -19,6 +19,10 @@ export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
   readonly method = 'paypal';
   readonly label = 'Sandbox';
+  // Checkout's 'Pay with PayPal' leads to this page when no PayPal account is set.
+  readonly checkoutLabel = 'PayPal';
+  readonly kind = 'redirect';
+  readonly refundMethod = 'paypal';
   readonly idPrefix = 'PAY';
   readonly asksPhone = false;
   readonly sandboxPage: SandboxPage = { routes: sandboxPaymentPage(this) };
