@@ -1,62 +1,13 @@
 // The Customers screen against a stand-in API: what the admin sees when the server accepts a
 // change, and when it refuses one (the last admin). The Orders screen's are in admin-orders;
 // the browser journeys in tests/e2e cover the same screens against the real server.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { AdminUser } from '@duka/domain';
-import { PERMISSIONS, permissionsOf } from '@duka/domain/staff/permissions';
-import { AppProviders } from '../../../app/providers.tsx';
-import { clearTokens, setTokens } from '../../../lib/session-tokens.ts';
-import { AuthProvider } from '../../../app/auth-provider.tsx';
+import { ADMIN, standInApi } from '../../../testing/back-office-screen.tsx';
 import CustomersPage from './customers-page.tsx';
 
-type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
-let routes: Record<string, Handler> = {};
-const calls: string[] = [];
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-beforeEach(() => {
-  calls.length = 0;
-  setTokens('test-access-token');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://duka.test');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      calls.push(`${key}${url.search}`);
-      const handler = routes[key];
-      if (!handler) return json(404, { error: `No stand-in for ${key}`, code: 'NOT_FOUND' });
-      const { status = 200, body } = handler(init);
-      return json(status, body);
-    }),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-  routes = {};
-});
-
-const ADMIN: AdminUser = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@duka.test',
-  phone_number: '0700000000',
-  is_admin: true,
-  role: 'owner',
-  created_at: '2026-01-01T00:00:00Z',
-  last_active_at: null,
-};
+const api = standInApi();
 const SHOPPER: AdminUser = {
   ...ADMIN,
   id: 2,
@@ -66,19 +17,6 @@ const SHOPPER: AdminUser = {
   role: null,
 };
 
-function renderPage(page: ReactNode, role: AdminUser['role'] = 'owner') {
-  routes['GET /api/current_user'] = () => ({
-    body: { ...ADMIN, role, permissions: role === 'owner' ? PERMISSIONS : permissionsOf(role) },
-  });
-  return render(
-    <MemoryRouter>
-      <AppProviders>
-        <AuthProvider>{page}</AuthProvider>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-}
-
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 /** The line under a summary tile's figure. */
 const noteOf = (label: string) =>
@@ -86,7 +24,7 @@ const noteOf = (label: string) =>
 
 describe('Customers', () => {
   beforeEach(() => {
-    routes['GET /api/admin/customers/summary'] = () => ({
+    api.routes['GET /api/admin/customers/summary'] = () => ({
       body: {
         total_customers: 40,
         members: 25,
@@ -98,7 +36,7 @@ describe('Customers', () => {
         active_percent: 5,
       },
     });
-    routes['GET /api/admin/users'] = () => ({
+    api.routes['GET /api/admin/users'] = () => ({
       body: {
         users: [
           { ...ADMIN, orders_count: 0, total_spent_cents: 0 },
@@ -112,7 +50,7 @@ describe('Customers', () => {
   });
 
   it('shows the computed figures and the accounts with their admin rights', async () => {
-    renderPage(<CustomersPage />);
+    api.renderAs(<CustomersPage />);
     expect(await screen.findByText('Total Customers')).toBeTruthy();
     expect(screen.getByText('40')).toBeTruthy();
     expect(noteOf('Total Customers')).toBe('▲ up 14.3% this month');
@@ -129,11 +67,11 @@ describe('Customers', () => {
     expect(
       within(rowOf('wanjiku')).getByRole('link', { name: 'Open wanjiku' }).getAttribute('href'),
     ).toBe('/dashboard/customers/2');
-    expect(calls).toContain('GET /api/admin/users?limit=10&skip=0');
+    expect(api.calls).toContain('GET /api/admin/users?limit=10&skip=0');
   });
 
   it('says so when there is no earlier month to compare with, and when sign-ups fell', async () => {
-    routes['GET /api/admin/customers/summary'] = () => ({
+    api.routes['GET /api/admin/customers/summary'] = () => ({
       body: {
         total_customers: 3,
         members: 0,
@@ -145,13 +83,13 @@ describe('Customers', () => {
         active_percent: 0,
       },
     });
-    renderPage(<CustomersPage />);
+    api.renderAs(<CustomersPage />);
     expect(await screen.findByText('Total Customers')).toBeTruthy();
     expect(noteOf('Total Customers')).toBe('All joined this month');
     expect(noteOf('Members')).toBe('3 joined this month, none last month');
     cleanup();
 
-    routes['GET /api/admin/customers/summary'] = () => ({
+    api.routes['GET /api/admin/customers/summary'] = () => ({
       body: {
         total_customers: 30,
         members: 15,
@@ -163,17 +101,17 @@ describe('Customers', () => {
         active_percent: 3.3,
       },
     });
-    renderPage(<CustomersPage />);
+    api.renderAs(<CustomersPage />);
     expect(await screen.findByText('Total Customers')).toBeTruthy();
     expect(noteOf('Members')).toBe('2 joined this month, ▼ down 33.3% on last month');
   });
 
   it('updates the row from the server’s answer when rights are granted', async () => {
-    routes['PATCH /api/admin/users/2'] = (init) => {
+    api.routes['PATCH /api/admin/users/2'] = (init) => {
       expect(JSON.parse(String(init?.body))).toEqual({ is_admin: true });
       return { body: { ...SHOPPER, is_admin: true, role: 'manager' } };
     };
-    renderPage(<CustomersPage />);
+    api.renderAs(<CustomersPage />);
     fireEvent.click(await screen.findByRole('button', { name: /^Make Admin\W+wanjiku@/ }));
     expect(await screen.findByRole('button', { name: /^Revoke Admin\W+wanjiku@/ })).toBeTruthy();
     expect(within(rowOf('wanjiku')).getByText('Yes')).toBeTruthy();
@@ -181,11 +119,11 @@ describe('Customers', () => {
   });
 
   it('shows the server’s refusal to demote the last admin and leaves the row as it was', async () => {
-    routes['PATCH /api/admin/users/1'] = () => ({
+    api.routes['PATCH /api/admin/users/1'] = () => ({
       status: 409,
       body: { error: 'The shop must keep at least one administrator.', code: 'LAST_ADMIN' },
     });
-    renderPage(<CustomersPage />);
+    api.renderAs(<CustomersPage />);
     fireEvent.click(await screen.findByRole('button', { name: /^Revoke Admin\W+admin@/ }));
     const refusal = await screen.findByText('The shop must keep at least one administrator.');
     expect(refusal.getAttribute('role')).toBe('alert');

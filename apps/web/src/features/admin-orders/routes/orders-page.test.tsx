@@ -1,72 +1,13 @@
 // The Orders screen against a stand-in API: what the admin sees when the server accepts a change,
 // and when it refuses one (an order that moved meanwhile). The Customers screen's are in
 // admin-accounts; the browser journeys in tests/e2e cover the same screens against the real server.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import type { ReactNode } from 'react';
-import type { AdminOrder, AdminUser } from '@duka/domain';
-import { PERMISSIONS, permissionsOf } from '@duka/domain/staff/permissions';
-import { AppProviders } from '../../../app/providers.tsx';
-import { clearTokens, setTokens } from '../../../lib/session-tokens.ts';
-import { AuthProvider } from '../../../app/auth-provider.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { AdminOrder } from '@duka/domain';
+import { standInApi } from '../../../testing/back-office-screen.tsx';
 import OrdersPage from './orders-page.tsx';
 
-type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
-let routes: Record<string, Handler> = {};
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-beforeEach(() => {
-  setTokens('test-access-token');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://duka.test');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const handler = routes[key];
-      if (!handler) return json(404, { error: `No stand-in for ${key}`, code: 'NOT_FOUND' });
-      const { status = 200, body } = handler(init);
-      return json(status, body);
-    }),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  clearTokens();
-  vi.unstubAllGlobals();
-  routes = {};
-});
-
-const ADMIN: AdminUser = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@duka.test',
-  phone_number: '0700000000',
-  is_admin: true,
-  role: 'owner',
-  created_at: '2026-01-01T00:00:00Z',
-  last_active_at: null,
-};
-
-function renderPage(page: ReactNode, role: AdminUser['role'] = 'owner') {
-  routes['GET /api/current_user'] = () => ({
-    body: { ...ADMIN, role, permissions: role === 'owner' ? PERMISSIONS : permissionsOf(role) },
-  });
-  return render(
-    <MemoryRouter>
-      <AppProviders>
-        <AuthProvider>{page}</AuthProvider>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-}
+const api = standInApi();
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
@@ -104,7 +45,7 @@ describe('Orders', () => {
   });
 
   beforeEach(() => {
-    routes['GET /api/admin/orders'] = () => ({
+    api.routes['GET /api/admin/orders'] = () => ({
       body: {
         orders: [order(8, 129_950, 'paid'), order(7, 50, 'delivered')],
         total: 2,
@@ -115,7 +56,7 @@ describe('Orders', () => {
   });
 
   it('numbers the rows, writes Ksh and Kenyan dates in Nairobi time, and totals the page', async () => {
-    renderPage(<OrdersPage />);
+    api.renderAs(<OrdersPage />);
     const table = await screen.findByRole('table', { name: 'Orders' });
     const first = within(table).getAllByRole('row')[1]!;
     const cells = within(first)
@@ -137,7 +78,7 @@ describe('Orders', () => {
   });
 
   it('flags the money where the status does not say it: partly paid with the balance, overpaid with the amount', async () => {
-    routes['GET /api/admin/orders'] = () => ({
+    api.routes['GET /api/admin/orders'] = () => ({
       body: {
         orders: [
           order(9, 237_800, 'pending_payment', {
@@ -161,7 +102,7 @@ describe('Orders', () => {
         limit: 10,
       },
     });
-    renderPage(<OrdersPage />);
+    api.renderAs(<OrdersPage />);
     await screen.findByRole('table', { name: 'Orders' });
     expect(
       within(rowOf('buyer9@example.co.ke')).getByText('Partially paid · Ksh 1,378 to pay'),
@@ -171,7 +112,7 @@ describe('Orders', () => {
   });
 
   it('offers only the next statuses and shows the server’s refusal in the row', async () => {
-    routes['PATCH /api/admin/orders/8'] = (init) => {
+    api.routes['PATCH /api/admin/orders/8'] = (init) => {
       expect(JSON.parse(String(init?.body))).toEqual({ status: 'refunded' });
       return {
         status: 422,
@@ -181,7 +122,7 @@ describe('Orders', () => {
         },
       };
     };
-    renderPage(<OrdersPage />);
+    api.renderAs(<OrdersPage />);
     const select = (await screen.findByLabelText('New status for order 8')) as HTMLSelectElement;
     expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
       'Processing',
@@ -216,20 +157,20 @@ describe('Orders for staff who may not do everything', () => {
     money: { due: 250_000, paid: 0, refunded: 0, balance: 250_000, state: 'unpaid' },
   };
   beforeEach(() => {
-    routes['GET /api/admin/orders'] = () => ({
+    api.routes['GET /api/admin/orders'] = () => ({
       body: { orders: [collectable], total: 1, skip: 0, limit: 10 },
     });
   });
 
   it('offers a packer the moves but not the refund', async () => {
-    renderPage(<OrdersPage />, 'fulfilment');
+    api.renderAs(<OrdersPage />, 'fulfilment');
     const select = (await screen.findByLabelText('New status for order 9')) as HTMLSelectElement;
     expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Processing']);
     expect(screen.getByRole('button', { name: /^Record payment\W+of order 9$/ })).toBeTruthy();
   });
 
   it('shows support the order but neither moves nor collection', async () => {
-    renderPage(<OrdersPage />, 'support');
+    api.renderAs(<OrdersPage />, 'support');
     expect(await screen.findByText('buyer9@example.co.ke')).toBeTruthy();
     expect(screen.queryByLabelText('New status for order 9')).toBeNull();
     expect(screen.queryByRole('button', { name: /Record payment/ })).toBeNull();
@@ -238,7 +179,7 @@ describe('Orders for staff who may not do everything', () => {
   });
 
   it('gives finance the orders CSV', async () => {
-    renderPage(<OrdersPage />, 'finance');
+    api.renderAs(<OrdersPage />, 'finance');
     expect(await screen.findByRole('form', { name: 'Export orders' })).toBeTruthy();
   });
 });
