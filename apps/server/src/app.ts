@@ -38,6 +38,7 @@ import checkoutRoutes from './checkout/routes.ts';
 import deliveryRoutes from './delivery/routes.ts';
 import addressRoutes from './addresses/routes.ts';
 import deliveryAdminRoutes from './delivery/admin-routes.ts';
+import promotionsAdminRoutes from './promotions/admin-routes.ts';
 import ordersRoutes from './orders/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import usersAdminRoutes from './auth/admin-routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(ordersAdminRoutes, { prefix: '/api' });
   await app.register(deliveryAdminRoutes, { prefix: '/api' });
+  await app.register(promotionsAdminRoutes, { prefix: '/api' });
   await app.register(paymentsAdminRoutes, { prefix: '/api' });
   await app.register(contactsAdminRoutes, { prefix: '/api' });
   await app.register(outboxAdminRoutes, { prefix: '/api' });

@@ -227,4 +227,29 @@ describe('the other admin PUTs and PATCHes take back their GETs', () => {
       (await t.app.inject({ url: '/api/current_user', headers: packer.auth })).statusCode,
     ).toBe(200);
   });
+
+  it('a promotion as the Promotions list gives it (with its uses, orders and revenue)', async () => {
+    const productId = await product(t.db, { priceCents: 50_000, stock: 5 });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/promotions',
+      headers: boss.auth,
+      payload: {
+        name: 'Two for one',
+        code: 'twoforone',
+        type: 'buy_x_get_y',
+        buy_quantity: 1,
+        get_quantity: 1,
+        applies_to: { product_ids: [productId] },
+        starts_at: '2026-11-27T09:00:00+03:00',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const promotions = () => get('/api/admin/promotions?limit=100');
+    const promotion = (await promotions()).promotions.find(
+      (p: { id: number }) => p.id === made.json().id,
+    );
+    expect(promotion).toMatchObject({ uses: 0, orders: 0, revenue: 0 });
+    await roundTrip('PATCH', `/api/admin/promotions/${promotion.id}`, promotion, promotions);
+  });
 });

@@ -1,13 +1,15 @@
 // The names of the records a page of the audit log is about (issue 33): 'Product 177' reads as
-// the product's title, an account as its e-mail, a county and a pickup point by name. Read when
-// the page is asked for (a renamed product shows its name now), one query per kind of record,
-// and never part of a row's hash. Only names are read here; no domain's rules are.
+// the product's title, an account as its e-mail, a county, a pickup point and a promotion by name
+// (a removed one too, while it is kept). Read when the page is asked for (a renamed product shows
+// its name now), one query per kind of record, and never part of a row's hash. Only names are
+// read here; no domain's rules are.
 import { eq, inArray } from 'drizzle-orm';
 import { countyName, type AuditEntry } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { users } from '../auth/schema.ts';
 import { categories, products, reviews } from '../catalog/schema.ts';
 import { pickupPoints } from '../delivery/schema.ts';
+import { promotions } from '../promotions/schema.ts';
 
 type Named = Map<string, string>;
 
@@ -29,7 +31,7 @@ async function named<T extends { id: number; name: string }>(
 
 /** Each entry with `record_name`: the record's name where the shop knows one, else null. */
 export async function withRecordNames(db: Db, entries: AuditEntry[]) {
-  const [productNames, userNames, reviewNames, pointNames] = await Promise.all([
+  const [productNames, userNames, reviewNames, pointNames, promotionNames] = await Promise.all([
     named(idsOf(entries, 'product'), (ids) =>
       db
         .select({ id: products.id, name: products.title })
@@ -54,6 +56,12 @@ export async function withRecordNames(db: Db, entries: AuditEntry[]) {
         .from(pickupPoints)
         .where(inArray(pickupPoints.id, ids)),
     ),
+    named(idsOf(entries, 'promotion'), (ids) =>
+      db
+        .select({ id: promotions.id, name: promotions.name })
+        .from(promotions)
+        .where(inArray(promotions.id, ids)),
+    ),
   ]);
   const slugs = [
     ...new Set(
@@ -76,6 +84,7 @@ export async function withRecordNames(db: Db, entries: AuditEntry[]) {
     user: (id) => userNames.get(id),
     review: (id) => reviewNames.get(id),
     pickup_point: (id) => pointNames.get(id),
+    promotion: (id) => promotionNames.get(id),
     category: (id) => categoryNames.get(id),
     county: (code) => countyName(code),
   };

@@ -10,6 +10,7 @@ export * from '../delivery/schema.ts';
 export * from '../addresses/schema.ts';
 export * from '../checkout/schema.ts';
 export * from '../orders/schema.ts';
+export * from '../promotions/schema.ts';
 export * from '../payments/schema.ts';
 export * from '../invoices/schema.ts';
 export * from '../contacts/schema.ts';

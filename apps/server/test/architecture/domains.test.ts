@@ -2,8 +2,9 @@
 // folders import each other, checkout → orders → payments is never reversed, only payments/ knows
 // the providers, each domain queries its own tables (declared in its schema.ts) save for the read
 // models and writes listed below, and only orders/ and payments/ touch the orders and payments
-// tables. Importing a domain's schema.ts is a table import: the table rule governs it, not the
-// folder rules (as when every table lived in db/).
+// tables (others may only read them, in a read model listed below). Importing a domain's
+// schema.ts is a table import: the table rule governs it, not the folder rules (as when every
+// table lived in db/).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +26,15 @@ const CROSS_DOMAIN_TABLES = [
   'audit/names.ts → auth/schema.ts: the audit log names the accounts its rows are about',
   'audit/names.ts → catalog/schema.ts: the audit log names products, categories and reviews',
   'audit/names.ts → delivery/schema.ts: the audit log names pickup points',
+  'audit/names.ts → promotions/schema.ts: the audit log names promotions',
   'cart/repo.ts → catalog/schema.ts: cart lines are priced and stocked by the catalogue when read',
   'orders/repo.ts → auth/schema.ts: the admin order list and timeline show and search e-mails',
   "orders/repo.ts → payments/schema.ts: the admin order list shows the paying transaction's id",
   "orders/returns/repo.ts → auth/schema.ts: the admin returns list shows the shopper's e-mail",
   "payments/repo.ts → auth/schema.ts: the back office's Payments list shows each payer's e-mail",
   'payments/repo.ts → orders/schema.ts: a payment locks and reads its order (it may not call orders/)',
+  'promotions/figures.ts → orders/schema.ts: the Promotions list reads (never writes) the totals of the paid orders with each',
+  'promotions/targets.ts → catalog/schema.ts: a promotion names only products, variants, categories and brands the catalogue has',
   'staff/invitations.ts → auth/schema.ts: an invitation is accepted into the account of its e-mail',
   'staff/roles.ts → auth/schema.ts: a staff role is a column of the account (users.role)',
   'staff/service.ts → auth/schema.ts: the Staff screen lists the accounts that have a role',
@@ -100,7 +104,15 @@ describe('server domains', () => {
         ),
       )
       .map(({ folder, file }) => ({ folder, file }));
-    expect(touching.filter((f) => !['orders', 'payments', 'db'].includes(f.folder))).toEqual([]);
+    // Save for the read models listed above, which only read them (the Promotions list's figures).
+    const readModels = CROSS_DOMAIN_TABLES.map((line) => line.split(': ')[0]!)
+      .filter((line) => /→ (orders|payments)\/schema\.ts$/.test(line))
+      .map((line) => line.split(' → ')[0]!);
+    expect(
+      touching.filter(
+        (f) => !['orders', 'payments', 'db'].includes(f.folder) && !readModels.includes(f.file),
+      ),
+    ).toEqual([]);
     expect(touching.map((f) => f.folder)).toEqual(expect.arrayContaining(['orders', 'payments']));
   });
 

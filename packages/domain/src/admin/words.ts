@@ -44,6 +44,9 @@ export const AUDIT_ACTION_WORDS: Record<string, string> = {
   'delivery.pickup_point.create': 'Pickup point added',
   'delivery.pickup_point.update': 'Pickup point changed',
   'delivery.pickup_point.delete': 'Pickup point removed',
+  'promotion.create': 'Promotion added',
+  'promotion.update': 'Promotion changed',
+  'promotion.delete': 'Promotion removed',
   'contact.reply': 'Customer message answered',
   'outbox.resend': 'Message sent again',
   'user.email.update': 'E-mail address changed',
@@ -80,6 +83,7 @@ export const RECORD_TYPE_WORDS: Record<string, string> = {
   invoice: 'Tax invoice',
   county: 'County',
   pickup_point: 'Pickup point',
+  promotion: 'Promotion',
   contact: 'Customer message',
   outbox: 'Outgoing message',
   user: 'Account',
@@ -156,6 +160,28 @@ const FIELD_WORDS: Record<string, string> = {
   refused: 'Refused',
   from: 'From',
   shortcode: 'Shortcode',
+  code: 'Code',
+  type: 'Kind',
+  percent_bp: 'Percentage off',
+  applies_to: 'Applies to',
+  product_ids: 'Products',
+  variant_ids: 'Variants',
+  categories: 'Categories',
+  brands: 'Brands',
+  counties: 'Counties',
+  buy_quantity: 'Buy',
+  get_quantity: 'Get',
+  get_percent_bp: 'Off the units given',
+  sale_price_cents: 'Sale price',
+  quantity_cap: 'Units at the sale price',
+  min_order_cents: 'Minimum order',
+  starts_at: 'Starts',
+  ends_at: 'Ends',
+  usage_limit: 'Uses in all',
+  per_customer_limit: 'Uses per customer',
+  first_order_only: 'First order only',
+  exclusive: 'Exclusive',
+  combinable: 'Combines with others',
 };
 
 const ON_OFF = new Set(['two_factor', 'require_two_factor', 'pay_on_delivery']);
@@ -274,7 +300,7 @@ export function fieldValueWords(key: string, value: unknown, entity?: string): s
   }
   if (typeof value === 'number') {
     if (field.endsWith('_cents')) return formatKsh(value);
-    if (field === 'discount_bp') return `${value / 100} %`;
+    if (field.endsWith('_bp')) return `${value / 100} %`;
     if (field.endsWith('_grams')) return `${value.toLocaleString('en-KE')} g`;
     if (field.endsWith('_mm')) return `${value.toLocaleString('en-KE')} mm`;
     return value.toLocaleString('en-KE');

@@ -3,7 +3,7 @@
 // field that is wrong, so the server answers 400 with `fields` (a code, 422 'This code is not
 // valid.').
 import { z } from 'zod';
-import { int32 } from '../common/schemas.ts';
+import { int32, pagingQuery } from '../common/schemas.ts';
 import { acceptingReadOnly } from '../common/read-only.ts';
 import { categorySlugSchema, MAX_PRICE_CENTS, MAX_STOCK } from '../catalog/schemas.ts';
 import { countyCodeSchema, MAX_DELIVERY_FEE } from '../delivery/schemas.ts';
@@ -288,3 +288,14 @@ export const promotionSchema = z
   })
   .meta({ id: 'Promotion' });
 export type Promotion = z.infer<typeof promotionSchema>;
+
+/** GET /api/admin/promotions: newest first, a page at a time. */
+export const promotionListQuerySchema = z.object(pagingQuery(50, 100)).strict();
+
+export const promotionPageSchema = z.object({
+  promotions: z.array(promotionSchema),
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
+export type PromotionPage = z.infer<typeof promotionPageSchema>;

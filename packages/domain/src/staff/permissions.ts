@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'payments.collect',
   'payments.refund',
   'delivery.write',
+  'promotions.write',
   'customers.read',
   'contacts.reply',
   'staff.manage',
