@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { ResponsiveTable, type Column } from './responsive-table.tsx';
 
@@ -62,5 +62,34 @@ describe('ResponsiveTable', () => {
     const header = screen.getByRole('columnheader');
     expect(header.getAttribute('aria-sort')).toBe('ascending');
     expect(within(header).getByRole('button', { name: 'Name ▲' })).toBeTruthy();
+  });
+
+  it('is a named region in the tab order only while it is wider than its frame', () => {
+    const widths = { scrollWidth: 900, clientWidth: 600 };
+    for (const name of ['scrollWidth', 'clientWidth'] as const) {
+      vi.spyOn(HTMLElement.prototype, name, 'get').mockImplementation(() => widths[name]);
+    }
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const columns: Column<Row>[] = [{ header: 'Name', cell: (row) => row.name }];
+      const table = (
+        <ResponsiveTable caption="People" columns={columns} rows={rows} rowKey={(r) => r.id} />
+      );
+      const { unmount } = render(table);
+      expect(screen.getByRole('region', { name: 'People' }).getAttribute('tabindex')).toBe('0');
+      unmount();
+      widths.scrollWidth = 600;
+      render(table);
+      expect(screen.queryByRole('region')).toBeNull();
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    }
   });
 });

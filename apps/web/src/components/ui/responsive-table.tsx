@@ -2,7 +2,15 @@
 // below the lg breakpoint (beside the back office's sidebar a tablet leaves a table too little
 // room), where each cell shows its column's name before its value. The explicit roles keep the
 // table's meaning for browsers that drop it when table display is changed.
-import type { Key, ReactNode, ThHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type Key,
+  type ReactNode,
+  type RefObject,
+  type ThHTMLAttributes,
+} from 'react';
 
 export interface Column<T> {
   /** The column's name: the header text, and the label before each value on small screens. */
@@ -42,8 +50,18 @@ export function ResponsiveTable<T>({
   compact = false,
 }: ResponsiveTableProps<T>) {
   const controlsOnSmall = columns.some((c) => c.headerContent);
+  const frame = useRef<HTMLDivElement>(null);
+  // A table wider than its frame scrolls sideways: keyboard users reach it too (WCAG 2.1.1), as a
+  // named region in the tab order, only while it does scroll.
+  const scrollable = useScrollsSideways(frame)
+    ? { tabIndex: 0, role: 'region', 'aria-label': caption }
+    : {};
   return (
-    <div className="relative lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm">
+    <div
+      ref={frame}
+      {...scrollable}
+      className="relative focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm"
+    >
       <table role="table" className="w-full text-sm text-slate-700 max-lg:block">
         <caption className="sr-only">{caption}</caption>
         <thead
@@ -121,4 +139,20 @@ export function ResponsiveTable<T>({
       </table>
     </div>
   );
+}
+
+/** Whether the element's content is wider than it, kept up to date as either changes size. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }
