@@ -181,6 +181,9 @@ export const configSchema = z
     /** Failed log-ins allowed per account, and per address, in 15 minutes. */
     LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(5),
     LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** Wrong coupon codes allowed per account, and per address, in 15 minutes (issue 36). */
+    WRONG_COUPONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    WRONG_COUPONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
     /** Contact-form messages accepted per hour from one address. */
     CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** /track look-ups per client address in an hour: guessing order numbers and phones is slow. */

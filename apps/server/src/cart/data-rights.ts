@@ -1,7 +1,7 @@
 // A person's cart and wishlist, for their data export and erasure.
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { cartItems, wishlistItems } from './schema.ts';
+import { cartCoupons, cartItems, wishlistItems } from './schema.ts';
 import { cartOf, wishlistOf } from './repo.ts';
 
 export async function cartAndWishlistOf(db: Db, userId: number) {
@@ -19,4 +19,5 @@ export async function cartAndWishlistOf(db: Db, userId: number) {
 export async function forgetCartAndWishlist(tx: Tx, userId: number): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.userId, userId));
   await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+  await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
 }

@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../db/client.ts';
 import { cartItems, wishlistItems } from './schema.ts';
 import { lockAccount } from '../auth/accounts.ts';
-import { productOptions, products, productVariants } from '../catalog/schema.ts';
+import { categories, productOptions, products, productVariants } from '../catalog/schema.ts';
 
 /** A line's product and variant: price, stock and image are the variant's. */
 const variantFields = {
@@ -148,6 +148,9 @@ export interface PricedCartLine {
   priceCents: number;
   salePriceCents: number;
   stock: number;
+  /** The category's slug and the brand: what a promotion may be for (issue 36). */
+  category: string;
+  brand: string;
 }
 
 export async function pricedCartLines(db: Db | Tx, userId: number): Promise<PricedCartLine[]> {
@@ -164,10 +167,13 @@ export async function pricedCartLines(db: Db | Tx, userId: number): Promise<Pric
       priceCents: productVariants.priceCents,
       salePriceCents: productVariants.salePriceCents,
       stock: productVariants.stock,
+      category: sql<string>`coalesce(${categories.slug}, '')`,
+      brand: products.brand,
     })
     .from(cartItems)
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.id));
 }

@@ -1,6 +1,15 @@
 // Shoppers' carts and wishlists.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.ts';
 import { users } from '../auth/schema.ts';
 import { productVariants, products } from '../catalog/schema.ts';
@@ -47,3 +56,13 @@ export const wishlistItems = pgTable(
   },
   (t) => [uniqueIndex('wishlist_items_user_product_idx').on(t.userId, t.productId)],
 );
+
+/** The coupon code a shopper's cart carries (issue 36): one per cart, checked when it is read. */
+export const cartCoupons = pgTable('cart_coupons', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Upper case (normaliseCouponCode). */
+  code: text('code').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -138,6 +138,10 @@ describe('the amount', () => {
       expectedDelivery: expectedDelivery(new Date()),
       deliveryDays: { min: 3, max: 5 },
       pricesIncludeVat: false,
+      // No promotion applies (issue 36).
+      discounts: [],
+      discountTotalCents: 0,
+      coupon: null,
     });
 
     const res = await createPayment(t.app, who, { order_total: 1, total: 1, price: 1, amount: 1 });

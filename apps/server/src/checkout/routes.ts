@@ -19,6 +19,7 @@ import { publicBaseUrl } from '../lib/public-url.ts';
 import { cancelPayment, executePayment } from '../payments/capture.ts';
 import { findDetails, saveDetails } from './repo.ts';
 import * as checkout from './service.ts';
+import couponRoutes from './coupon-routes.ts';
 
 const tags = ['checkout'];
 const executedSchema = z.object({ message: z.string(), order_id: z.number().int() });
@@ -33,6 +34,7 @@ const errors = {
 
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  await app.register(couponRoutes);
   const deps: checkout.CheckoutDeps = {
     db,
     payments: app.payments,

@@ -1,21 +1,38 @@
 // Checkout: from a priced cart to an order whose payment has started. Amounts come only from the
 // database; stock is reserved when the order is made (and given back by payments/ if the payment
 // is cancelled, declined or expires). Which provider takes the payment is payments/' business.
-import { checkoutTotals, expectedDelivery, type CheckoutSummary } from '@duka/domain';
+import {
+  COUPON_MESSAGES,
+  discountedTotals,
+  expectedDelivery,
+  type CheckoutSummary,
+} from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
-import { lockShopper, pricedCartLines } from '../cart/repo.ts';
+import { lockShopper, pricedCartLines, type PricedCartLine } from '../cart/repo.ts';
+import { cartCouponOf } from '../cart/coupon.ts';
 import { countyTerms } from '../delivery/counties.ts';
 import { quoteDelivery, type DeliveryQuote } from '../delivery/quote.ts';
 import { assertWithinCap } from '../cart/service.ts';
-import { unprocessable } from '../lib/http-error.ts';
+import { conflict, unprocessable } from '../lib/http-error.ts';
 import {
   checkoutLinesOf,
   placeOrder,
+  placementTotals,
   reopenForPayment,
   type OrderDelivery,
   type OrderPlacement,
 } from '../orders/service.ts';
 import { openOrderLike } from '../orders/open-order.ts';
+import { replaceableOrderIds, saveOrderDiscounts } from '../orders/discounts.ts';
+import { lockPromotions, releaseUses, reserveUses } from '../promotions/reserve.ts';
+import {
+  cartPromotions,
+  couponRefusal,
+  limitedApplied,
+  placementDiscounts,
+  sameDiscounts,
+  type CartPromotions,
+} from './discounts.ts';
 import type { Payments } from '../payments/context.ts';
 import type { OrderTerms } from '../payments/provider.ts';
 import {
@@ -46,7 +63,13 @@ export async function deliveryOf(db: Db | Tx, userId: number): Promise<DeliveryQ
   });
 }
 
-export async function summary(db: Db, userId: number, now = new Date()): Promise<CheckoutSummary> {
+/** Step 3's figures, and the cart's: with the cart's coupon code, or `code` when one is tried. */
+export async function summary(
+  db: Db,
+  userId: number,
+  now = new Date(),
+  code?: string | null,
+): Promise<CheckoutSummary> {
   const lines = await pricedCartLines(db, userId);
   const pricesIncludeVat = (await readShopSettings(db)).prices_include_vat;
   const delivery = await deliveryOf(db, userId).catch(() =>
@@ -54,6 +77,14 @@ export async function summary(db: Db, userId: number, now = new Date()): Promise
     quoteDelivery(db, { countyCode: null, delivery: 'home', pickupPointId: null }),
   );
   const deliveryDays = { min: delivery.etaMinDays, max: delivery.etaMaxDays };
+  const coupon = code === undefined ? await cartCouponOf(db, userId) : code;
+  const promotions = await promotionsOf(db, userId, lines, delivery, coupon, now);
+  const placed = placementDiscounts(lines, promotions.discounts);
+  const totals = discountedTotals(
+    checkoutLinesOf(lines).map((l, i) => ({ ...l, discountCents: placed.lineCents[i] ?? 0 })),
+    delivery.feeCents,
+    { pricesIncludeVat, deliveryDiscountCents: lines.length > 0 ? placed.deliveryCents : 0 },
+  );
   return {
     lines: lines.map((l) => ({
       productId: l.productId,
@@ -64,8 +95,59 @@ export async function summary(db: Db, userId: number, now = new Date()): Promise
     expectedDelivery: expectedDelivery(now, deliveryDays),
     deliveryDays,
     pricesIncludeVat,
-    ...checkoutTotals(checkoutLinesOf(lines), delivery.feeCents, { pricesIncludeVat }),
+    ...totals,
+    discounts: placed.applied.map((a) => ({
+      name: a.name,
+      code: a.code,
+      amountCents: a.amountCents,
+    })),
+    coupon: coupon === null ? null : { code: coupon, message: couponRefusal(promotions.discounts) },
   };
+}
+
+/** The cart's promotions, its open checkout's uses not counted (a new order replaces it). */
+async function promotionsOf(
+  db: Db | Tx,
+  userId: number,
+  lines: readonly PricedCartLine[],
+  delivery: DeliveryQuote,
+  code: string | null,
+  now: Date,
+): Promise<CartPromotions> {
+  return cartPromotions(db, {
+    userId,
+    lines,
+    delivery: { countyCode: delivery.county?.code ?? null, feeCents: delivery.feeCents },
+    code,
+    exceptOrderIds: await replaceableOrderIds(db, userId),
+    now,
+  });
+}
+
+/**
+ * The cart's promotions for the order being made, in its transaction: the limited ones applied are
+ * locked (in id order) and the engine runs again on the uses counted under the locks. When a
+ * limit was reached meanwhile the order is refused, so the shopper never pays a total they did
+ * not see: the code's own refusal ('This code has been used up.'), or that an offer ran out.
+ */
+async function reservablePromotions(
+  tx: Tx,
+  userId: number,
+  lines: readonly PricedCartLine[],
+  delivery: DeliveryQuote,
+  now: Date,
+): Promise<CartPromotions> {
+  const code = await cartCouponOf(tx, userId);
+  const seen = await promotionsOf(tx, userId, lines, delivery, code, now);
+  const refused = couponRefusal(seen.discounts);
+  if (refused) throw unprocessable(refused, 'COUPON_REFUSED');
+  const limited = limitedApplied(seen);
+  if (limited.length === 0) return seen;
+  await lockPromotions(tx, limited);
+  const counted = await promotionsOf(tx, userId, lines, delivery, code, now);
+  if (sameDiscounts(seen.discounts, counted.discounts)) return counted;
+  const message = couponRefusal(counted.discounts) ?? COUPON_MESSAGES.offerChanged;
+  throw conflict(message, 'OFFER_CHANGED');
 }
 
 export async function shippingOf(db: Db | Tx, userId: number) {
@@ -155,12 +237,8 @@ export async function createPayment(
     const quote = await deliveryOf(tx, userId);
     // The shop's setting as it is now: a change applies to orders made from then on.
     const pricesIncludeVat = (await readShopSettings(tx)).prices_include_vat;
-    if (prepared.provider.refuseOrder) {
-      const { totalCents } = checkoutTotals(checkoutLinesOf(lines), quote.feeCents, {
-        pricesIncludeVat,
-      });
-      refuseUnlessPayable(prepared, { county: quote.county, totalCents });
-    }
+    const promotions = await reservablePromotions(tx, userId, lines, quote, new Date());
+    const discounts = placementDiscounts(lines, promotions.discounts);
     const until = expiresAt();
     const placement: OrderPlacement = {
       userId,
@@ -171,15 +249,33 @@ export async function createPayment(
       pricesIncludeVat,
       paymentMethod: prepared.label,
       expiresAt: until,
+      discounts,
     };
-    const same = await openOrderLike(tx, placement);
-    if (same) {
-      return reopenForPayment(tx, userId, same.id, {
-        paymentMethod: prepared.label,
-        expiresAt: until,
-      });
+    if (prepared.provider.refuseOrder) {
+      const { totalCents } = placementTotals(placement);
+      refuseUnlessPayable(prepared, { county: quote.county, totalCents });
     }
-    return placeOrder(tx, placement);
+    const same = await openOrderLike(tx, placement);
+    const order = same
+      ? await reopenForPayment(tx, userId, same.id, {
+          paymentMethod: prepared.label,
+          expiresAt: until,
+        })
+      : await placeOrder(tx, placement);
+    if (same) {
+      // Paid again: what it gets now replaces what it had (the same total, counted afresh).
+      await releaseUses(tx, order.id);
+      await saveOrderDiscounts(tx, order.id, discounts.applied);
+    }
+    const units = new Map(
+      promotions.discounts.applied.map((a) => [a.promotionId, a.saleUnits ?? 0]),
+    );
+    await reserveUses(
+      tx,
+      { orderId: order.id, userId },
+      [...units].map(([promotionId, n]) => ({ promotionId, units: n })),
+    );
+    return order;
   });
   return startPayment(deps.payments, prepared, order, baseUrl);
 }

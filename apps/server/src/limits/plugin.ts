@@ -1,7 +1,7 @@
 // The shop's limits, shared by every server process: sign-ups and contact messages per address,
 // failed log-ins per account and per address, token refreshes per address, password-reset
 // requests per account and per address, M-Pesa payment requests per account (each one rings a
-// phone). Counts live in
+// phone), wrong coupon codes per account and per address. Counts live in
 // PostgreSQL, or in Redis when REDIS_URL is set; never only in one process's memory.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -27,7 +27,9 @@ export interface Limits {
     | 'passwordResetAccount'
     | 'passwordResetAddress'
     | 'mpesa'
-    | 'track',
+    | 'track'
+    | 'couponAccount'
+    | 'couponAddress',
     LimitRule
   >;
   /** A preHandler that answers 429 once the request's address has used up the rule. */
@@ -100,6 +102,17 @@ export default fp(
       },
       mpesa: { name: 'mpesa-push', max: 10, windowMs: 10 * MINUTE },
       track: { name: 'track', max: config.TRACK_LOOKUPS_PER_HOUR, windowMs: HOUR },
+      // Wrong coupon codes (issue 36): guessing codes is as slow as guessing passwords.
+      couponAccount: {
+        name: 'coupon-account',
+        max: config.WRONG_COUPONS_PER_ACCOUNT,
+        windowMs: 15 * MINUTE,
+      },
+      couponAddress: {
+        name: 'coupon-address',
+        max: config.WRONG_COUPONS_PER_ADDRESS,
+        windowMs: 15 * MINUTE,
+      },
     };
     const enforce: Limits['enforce'] = async (rule, key, message = TOO_MANY) => {
       const verdict = await limiter.consume(rule, key);

@@ -15,20 +15,30 @@ import { orderRefunds } from '../payments/refunds/order-refunds.ts';
 import { paymentsOf } from '../payments/repo.ts';
 import { isCollectable, taxInvoiceFor, toOrderDetail, toTimeline } from './mappers.ts';
 import * as repo from './repo.ts';
+import { discountsOf } from './discounts.ts';
 
 export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDetail> {
   const row = found(await repo.adminOrderById(db, id), `The order ${id}`);
   const { order } = row;
-  const [items, paid, timeline, money, refunds] = await Promise.all([
+  const [items, paid, timeline, money, refunds, discounts] = await Promise.all([
     repo.itemsOf(db, [id]),
     paymentsOf(db, id),
     repo.timelineOf(db, id),
     orderMoney(db, order),
     orderRefunds(db, id),
+    discountsOf(db, [id]),
   ]);
   const lines = items.get(id) ?? [];
   const settling = paid.find((p) => p.status === 'captured' || p.status === 'refunded');
-  const detail = toOrderDetail(order, lines, row.userPhone ?? '', settling, [], money);
+  const detail = toOrderDetail(
+    order,
+    lines,
+    row.userPhone ?? '',
+    settling,
+    [],
+    money,
+    discounts.get(id) ?? [],
+  );
   return {
     ...detail,
     user_email: row.email,

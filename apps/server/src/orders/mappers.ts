@@ -15,8 +15,14 @@ import {
 import type { PaymentRow } from '../payments/repo.ts';
 import { transactionIdOf } from '../payments/status.ts';
 import type { AdminOrderRow, OrderItemRow, OrderRow, timelineOf } from './repo.ts';
+import type { OrderDiscountLine } from './discounts.ts';
 
-export function toOrder(row: OrderRow, items: OrderItemRow[], money: Money): Order {
+export function toOrder(
+  row: OrderRow,
+  items: OrderItemRow[],
+  money: Money,
+  discounts: readonly OrderDiscountLine[],
+): Order {
   return {
     id: row.id,
     order_date: row.createdAt.toISOString(),
@@ -34,6 +40,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], money: Money): Ord
       quantity: i.quantity,
       subtotal: i.unitPriceCents * i.quantity,
     })),
+    discounts: discounts.map((d) => ({ name: d.name, code: d.code, amount: d.amountCents })),
+    discount_total: row.discountCents,
     money,
   };
 }
@@ -58,9 +66,10 @@ export function toOrderDetail(
   payment: PaymentRow | undefined,
   timeline: TimelineEntry[],
   money: Money,
+  discounts: readonly OrderDiscountLine[],
 ): OrderDetail {
   return {
-    ...toOrder(order, items, money),
+    ...toOrder(order, items, money, discounts),
     item_count: order.itemCount,
     items_total: order.itemsCents,
     shipping: order.shippingCents,

@@ -1,11 +1,10 @@
 // Paying later, same order (issue 34): checkout started again with the same cart pays the order
 // already awaiting payment instead of replacing it with a second one, so a shopper who left the
 // Paybill page, or whose push failed, keeps one order, its number and any part already paid.
-import { checkoutTotals } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import * as repo from './repo.ts';
-import { checkoutLinesOf, type OrderPlacement } from './service.ts';
+import { placementTotals, type OrderPlacement } from './service.ts';
 
 const lineKey = (l: {
   productId: number;
@@ -31,18 +30,14 @@ export async function openOrderLike(
   if (ids.length === 0) return undefined;
   const items = await repo.itemsOf(tx, ids);
   const wanted = placement.lines.map((l) => lineKey({ ...l, priceCents: l.salePriceCents }));
-  const { totalCents } = checkoutTotals(
-    checkoutLinesOf(placement.lines),
-    placement.delivery.feeCents,
-    {
-      pricesIncludeVat: placement.pricesIncludeVat,
-    },
-  );
+  // With its discounts: the same lines with another promotion are another order.
+  const { totalCents, discountTotalCents } = placementTotals(placement);
   // Newest first: the one the shopper was paying last.
   for (const id of [...ids].reverse()) {
     const order = (await repo.lockOrder(tx, id))!;
     const held = (items.get(id) ?? []).map((i) => lineKey({ ...i, priceCents: i.unitPriceCents }));
     if (!sameKeys(held, wanted) || order.totalCents !== totalCents) continue;
+    if (order.discountCents !== discountTotalCents) continue;
     if (!sameDestination(order, placement)) continue;
     if ((await paymentsRepo.capturingPayments(tx, id)).length > 0) continue;
     return order;

@@ -34,6 +34,8 @@ export const orders = pgTable(
     itemsCents: bigint('items_cents', { mode: 'number' }).notNull(),
     shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull(),
     vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
+    /** What promotions took off, items and delivery (issue 36): total = items + shipping − this (+ VAT). */
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     shippingName: text('shipping_name').notNull(),
     streetAddress: text('street_address').notNull(),
@@ -104,8 +106,34 @@ export const orderItems = pgTable(
     image: text('image').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
+    /** What promotions took off the line, to the cent (issue 36): VAT, refunds and eTIMS read it. */
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/**
+ * The promotions an order got (issue 36), as they were when it was made: the order's page and
+ * list show them by name. `promotion_id` is no foreign key (promotions' schema names orders).
+ */
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    promotionId: integer('promotion_id').notNull(),
+    name: text('name').notNull(),
+    code: text('code'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** 'items' or 'delivery'. */
+    target: text('target').notNull(),
+  },
+  (t) => [
+    check('order_discounts_target', sql`${t.target} in ('items', 'delivery')`),
+    index('order_discounts_order_idx').on(t.orderId),
+  ],
 );
 
 /**

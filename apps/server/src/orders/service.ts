@@ -2,7 +2,7 @@
 // lifecycle moves. Every query of a shopper's orders is filtered by the user id from the token.
 import {
   canMove,
-  checkoutTotals,
+  discountedTotals,
   transitionRefusal,
   type AdminOrderPage,
   type CheckoutLine,
@@ -13,6 +13,7 @@ import {
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { removeFromCart } from '../cart/repo.ts';
+import { removeCartCoupon } from '../cart/coupon.ts';
 import { lockStock, returnStock, takeStock } from '../catalog/stock/index.ts';
 import { conflict, found, notFound, unprocessable } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
@@ -24,6 +25,8 @@ import { toAdminOrder, toOrder, toOrderDetail, toTimeline } from './mappers.ts';
 import { DEFAULT_BRANCH, issueSaleInvoice } from '../invoices/issue.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
+import { discountsOf, saveOrderDiscounts, type OrderDiscountLine } from './discounts.ts';
+import { markUsesUsed, releaseUses } from '../promotions/reserve.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 import type { AuditTrail } from '../audit/trail.ts';
 
@@ -51,6 +54,8 @@ export async function cancelUnpaidOrder(tx: Tx, orderId: number, closing: Closin
   );
   if (!moved) return false;
   await returnStock(tx, await repo.stockLinesOf(tx, orderId));
+  // Its promotions' uses go back with its stock: a failed payment never uses up a coupon.
+  await releaseUses(tx, orderId);
   await paymentsRepo.closeOpenPayments(tx, orderId, closing.status, closing.reason);
   return true;
 }
@@ -75,6 +80,8 @@ export async function markOrderPaid(
   await repo.updateOrder(tx, order.id, { status: 'paid', paidAt, expiresAt: null });
   const bought = await repo.stockLinesOf(tx, order.id);
   await removeFromCart(tx, order.userId, bought);
+  // The code went with the order: the next cart starts without it.
+  await removeCartCoupon(tx, order.userId);
   await becamePaid(tx, order, paidAt, sale);
 }
 
@@ -88,6 +95,7 @@ async function becamePaid(
   paidAt: Date,
   sale: SaleContext,
 ): Promise<void> {
+  await markUsesUsed(tx, order.id);
   const items = (await repo.itemsOf(tx, [order.id])).get(order.id) ?? [];
   await issueSaleInvoice(
     tx,
@@ -125,6 +133,7 @@ export async function confirmForPaymentOnDelivery(tx: Tx, order: repo.OrderRow):
   if (!moved) return false;
   const bought = await repo.stockLinesOf(tx, order.id);
   await removeFromCart(tx, order.userId, bought);
+  await removeCartCoupon(tx, order.userId);
   return true;
 }
 
@@ -180,6 +189,17 @@ export interface OrderPlacement {
   pricesIncludeVat: boolean;
   paymentMethod: string;
   expiresAt: Date | null;
+  /** What promotions take off (issue 36); none when absent. */
+  discounts?: PlacementDiscounts;
+}
+
+/** The promotions' discounts of an order to be made, worked out by checkout. */
+export interface PlacementDiscounts {
+  /** Each line's discount in cents, in the order of `lines`. */
+  lineCents: readonly number[];
+  deliveryCents: number;
+  /** The promotions applied, as the order keeps them. */
+  applied: readonly OrderDiscountLine[];
 }
 
 export interface OrderDelivery {
@@ -204,6 +224,19 @@ export function checkoutLinesOf(lines: readonly PricedLine[]): CheckoutLine[] {
     quantity: l.quantity,
     taxType: l.taxType ?? 'B',
   }));
+}
+
+/** The order's totals: its lines less their discounts, delivery less its own, and VAT on that. */
+export function placementTotals(placement: OrderPlacement) {
+  const discounts = placement.discounts;
+  const lines = checkoutLinesOf(placement.lines).map((l, i) => ({
+    ...l,
+    discountCents: discounts?.lineCents[i] ?? 0,
+  }));
+  return discountedTotals(lines, placement.delivery.feeCents, {
+    pricesIncludeVat: placement.pricesIncludeVat,
+    deliveryDiscountCents: discounts?.deliveryCents ?? 0,
+  });
 }
 
 /**
@@ -235,10 +268,8 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
     lines.map((l) => ({ ...l, title: displayTitle(l) })),
   );
   const { delivery } = placement;
-  const totals = checkoutTotals(checkoutLinesOf(lines), delivery.feeCents, {
-    pricesIncludeVat: placement.pricesIncludeVat,
-  });
-  return repo.insertOrder(
+  const totals = placementTotals(placement);
+  const order = await repo.insertOrder(
     tx,
     {
       userId: placement.userId,
@@ -248,6 +279,7 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       shippingCents: totals.shippingCents,
       vatCents: totals.vatCents,
       totalCents: totals.totalCents,
+      discountCents: totals.discountTotalCents,
       ...placement.address,
       buyerPin: placement.buyer?.pin ?? null,
       buyerName: placement.buyer?.name ?? null,
@@ -266,7 +298,7 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       paymentMethod: placement.paymentMethod,
       expiresAt: placement.expiresAt,
     },
-    lines.map((l) => ({
+    lines.map((l, i) => ({
       productId: l.productId,
       variantId: l.variantId,
       title: l.title,
@@ -276,8 +308,11 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       image: l.image,
       unitPriceCents: l.salePriceCents,
       quantity: l.quantity,
+      discountCents: placement.discounts?.lineCents[i] ?? 0,
     })),
   );
+  await saveOrderDiscounts(tx, order.id, placement.discounts?.applied ?? []);
+  return order;
 }
 
 /**
@@ -310,16 +345,17 @@ export async function listOwnOrders(db: Db, userId: number, page: PageRequest): 
     repo.countOwnOrders(db, userId),
     (row) => row,
   );
-  const [items, money] = await Promise.all([
-    repo.itemsOf(
-      db,
-      result.orders.map((r) => r.id),
-    ),
+  const ids = result.orders.map((r) => r.id);
+  const [items, money, discounts] = await Promise.all([
+    repo.itemsOf(db, ids),
     moneyOfOrders(db, result.orders),
+    discountsOf(db, ids),
   ]);
   return {
     ...result,
-    orders: result.orders.map((r) => toOrder(r, items.get(r.id) ?? [], money.get(r.id)!)),
+    orders: result.orders.map((r) =>
+      toOrder(r, items.get(r.id) ?? [], money.get(r.id)!, discounts.get(r.id) ?? []),
+    ),
   };
 }
 
@@ -329,11 +365,12 @@ export async function getOwnOrder(db: Db, userId: number, orderId: number): Prom
     await repo.ownOrderWithPhone(db, userId, orderId),
     `The order ${orderId}`,
   );
-  const [items, payment, timeline, money] = await Promise.all([
+  const [items, payment, timeline, money, discounts] = await Promise.all([
     repo.itemsOf(db, [order.id]),
     paymentsRepo.settlingPayment(db, order.id),
     repo.timelineOf(db, order.id),
     orderMoney(db, order),
+    discountsOf(db, [order.id]),
   ]);
   return toOrderDetail(
     order,
@@ -342,6 +379,7 @@ export async function getOwnOrder(db: Db, userId: number, orderId: number): Prom
     payment,
     toTimeline(timeline),
     money,
+    discounts.get(order.id) ?? [],
   );
 }
 

@@ -16,6 +16,8 @@ export interface LiveOptions {
   /** The code the shopper typed: its promotion is included whatever its dates, so the engine
    * can say 'This code has expired.' or 'This code cannot be used yet.' */
   code?: string | null;
+  /** Orders whose uses do not count (the shopper's open checkout that a new one replaces). */
+  exceptOrderIds?: readonly number[];
 }
 
 /** Automatic promotions running at `now`, and the typed code's promotion if there is one. */
@@ -44,6 +46,7 @@ export async function livePromotions(
     total: rows.filter((r) => r.usageLimit !== null || r.quantityCap !== null).map((r) => r.id),
     perCustomer: rows.filter((r) => r.perCustomerLimit !== null).map((r) => r.id),
     userId: options.userId ?? null,
+    exceptOrderIds: options.exceptOrderIds ?? [],
   });
   return rows.map((r) => promotionRuleOf(r.id, inputOf(r), counts.get(r.id) ?? NO_USES));
 }

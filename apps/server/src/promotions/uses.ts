@@ -2,7 +2,7 @@
 // one shopper's, and the units a flash sale sold or holds. Checkout (slice 3 of issue 36)
 // reserves a use in the order's transaction after locking the promotion's row (decision record
 // 031), then counts with these same queries: two instances can never both take the last use.
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { PromotionCounts } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { promotionUses } from './schema.ts';
@@ -19,6 +19,8 @@ export interface CountsWanted {
   perCustomer: readonly number[];
   /** The shopper; null: nobody in particular (no one's own uses are counted). */
   userId: number | null;
+  /** Orders whose uses do not count: the shopper's open checkout that a new one replaces. */
+  exceptOrderIds?: readonly number[];
 }
 
 /**
@@ -32,6 +34,9 @@ export async function useCounts(
   wanted: CountsWanted,
 ): Promise<Map<number, PromotionCounts>> {
   const { total, perCustomer, userId } = wanted;
+  const except = wanted.exceptOrderIds?.length
+    ? notInArray(promotionUses.orderId, [...wanted.exceptOrderIds])
+    : undefined;
   // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
   const totals =
     total.length === 0
@@ -43,7 +48,7 @@ export async function useCounts(
             saleUnits: sql<string>`coalesce(sum(${promotionUses.units}), 0)`,
           })
           .from(promotionUses)
-          .where(and(inArray(promotionUses.promotionId, [...total]), countsAgainstLimits()))
+          .where(and(inArray(promotionUses.promotionId, [...total]), countsAgainstLimits(), except))
           .groupBy(promotionUses.promotionId);
   const own =
     perCustomer.length === 0 || userId === null
@@ -56,6 +61,7 @@ export async function useCounts(
               inArray(promotionUses.promotionId, [...perCustomer]),
               eq(promotionUses.userId, userId),
               countsAgainstLimits(),
+              except,
             ),
           )
           .groupBy(promotionUses.promotionId);

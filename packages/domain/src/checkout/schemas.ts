@@ -185,6 +185,13 @@ export const checkoutSummaryLineSchema = z.object({
   lineTotalCents: centsSchema.describe('Display price after discount, times the quantity'),
 });
 
+/** A promotion applied to the order, as the summary lists it. */
+export const summaryDiscountSchema = z.object({
+  name: z.string(),
+  code: z.string().nullable().describe('The coupon code; null for an automatic promotion'),
+  amountCents: centsSchema,
+});
+
 export const checkoutSummarySchema = z
   .object({
     lines: z.array(checkoutSummaryLineSchema),
@@ -202,7 +209,25 @@ export const checkoutSummarySchema = z
     shippingCents: centsSchema,
     beforeTaxCents: centsSchema,
     vatCents: centsSchema,
-    totalCents: centsSchema,
+    totalCents: centsSchema.describe(
+      'Items less their discounts, plus delivery less its discount (plus VAT when added on top)',
+    ),
+    discounts: z
+      .array(summaryDiscountSchema)
+      .describe('The promotions applied, by name, in the order they were applied (issue 36)'),
+    discountTotalCents: centsSchema.describe('What the promotions take off items and delivery'),
+    coupon: z
+      .object({
+        code: z.string(),
+        message: z
+          .string()
+          .nullable()
+          .describe(
+            "Why the cart's code gives nothing now ('This code has expired.'); null when it applies",
+          ),
+      })
+      .nullable()
+      .describe('The coupon code the cart carries (POST /api/cart/coupon); null when none'),
   })
   .meta({ id: 'CheckoutSummary' });
 export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;

@@ -54,6 +54,13 @@ export const trackedOrderSchema = z
   .meta({ id: 'TrackedOrder' });
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 
+/** A promotion the order got (issue 36), as it was when the order was made. */
+export const orderDiscountSchema = z.object({
+  name: z.string(),
+  code: z.string().nullable().describe('The coupon code; null for an automatic promotion'),
+  amount: centsSchema,
+});
+
 /** An order as its shopper sees it in Order History (SPEC §3 "Order (own list)" and more). */
 export const orderSchema = z
   .object({
@@ -64,6 +71,11 @@ export const orderSchema = z
     payment_method: z.string(),
     order_total: centsSchema,
     items: z.array(orderItemSchema),
+    /** The promotions it got, in the order they were applied (issue 36). */
+    discounts: z.array(orderDiscountSchema),
+    discount_total: centsSchema.describe(
+      'What promotions took off items and delivery: order_total is after it',
+    ),
     /** What it costs now, what came in and went back, and the state that follows (issue 34). */
     money: moneySchema,
   })

@@ -11,6 +11,8 @@ export interface CheckoutLine {
   quantity: number;
   /** KRA's tax type of the product (issue 23); B, 16 %, when not given. */
   taxType?: TaxType;
+  /** What promotions take off the whole line, to the cent (issue 36); VAT is on what is left. */
+  discountCents?: number;
 }
 
 export interface TaxOptions {
@@ -19,6 +21,8 @@ export interface TaxOptions {
    * the part of it that is tax. Otherwise (the specification) VAT is added on top.
    */
   pricesIncludeVat?: boolean;
+  /** What promotions take off the delivery fee (issue 36), at most the fee. */
+  deliveryDiscountCents?: number;
 }
 
 export interface CheckoutTotals {
@@ -30,13 +34,20 @@ export interface CheckoutTotals {
   totalCents: number;
 }
 
+export interface DiscountedTotals extends CheckoutTotals {
+  /** What promotions took off the items and delivery (issue 36); items and shipping are before it. */
+  discountTotalCents: number;
+}
+
 /** What is taxable under each type: the lines' totals, and delivery under B. */
 export function taxableByType(
   lines: readonly CheckoutLine[],
   deliveryCents: number,
 ): Record<TaxType, number> {
   const taxable = Object.fromEntries(TAX_TYPES.map((t) => [t, 0])) as Record<TaxType, number>;
-  for (const line of lines) taxable[line.taxType ?? 'B'] += line.unitPriceCents * line.quantity;
+  for (const line of lines) {
+    taxable[line.taxType ?? 'B'] += line.unitPriceCents * line.quantity - (line.discountCents ?? 0);
+  }
   taxable[DELIVERY_TAX_TYPE] += deliveryCents;
   return taxable;
 }
@@ -72,11 +83,33 @@ export function checkoutTotals(
   deliveryFeeCents: number = SHIPPING_CENTS,
   options: TaxOptions = {},
 ): CheckoutTotals {
+  const t = discountedTotals(lines, deliveryFeeCents, options);
+  return {
+    itemCount: t.itemCount,
+    itemsCents: t.itemsCents,
+    shippingCents: t.shippingCents,
+    beforeTaxCents: t.beforeTaxCents,
+    vatCents: t.vatCents,
+    totalCents: t.totalCents,
+  };
+}
+
+/**
+ * The totals with promotions (issue 36): the lines less their discounts (a line's, to the cent),
+ * delivery less its own, and VAT by tax type on what is left. Items and shipping stay as shelved;
+ * the total is never below zero, as no line's or delivery's discount is more than it.
+ */
+export function discountedTotals(
+  lines: readonly CheckoutLine[],
+  deliveryFeeCents: number = SHIPPING_CENTS,
+  options: TaxOptions = {},
+): DiscountedTotals {
   if (!Number.isSafeInteger(deliveryFeeCents) || deliveryFeeCents < 0) {
     throw new RangeError(`delivery fee must be whole cents, got ${deliveryFeeCents}`);
   }
   let itemsCents = 0;
   let itemCount = 0;
+  let discountTotalCents = 0;
   for (const line of lines) {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
       throw new RangeError(`quantity must be a whole number of at least 1, got ${line.quantity}`);
@@ -84,29 +117,54 @@ export function checkoutTotals(
     if (!Number.isSafeInteger(line.unitPriceCents) || line.unitPriceCents < 0) {
       throw new RangeError(`unit price must be whole cents, got ${line.unitPriceCents}`);
     }
+    const discount = line.discountCents ?? 0;
+    if (
+      !Number.isSafeInteger(discount) ||
+      discount < 0 ||
+      discount > line.unitPriceCents * line.quantity
+    ) {
+      throw new RangeError(`a line's discount must be whole cents up to the line, got ${discount}`);
+    }
     itemsCents += line.unitPriceCents * line.quantity;
     itemCount += line.quantity;
+    discountTotalCents += discount;
   }
   const shippingCents = lines.length > 0 ? deliveryFeeCents : 0;
-  const vatCents = vatOf(taxableByType(lines, shippingCents), options.pricesIncludeVat ?? false);
+  const deliveryDiscount = lines.length > 0 ? (options.deliveryDiscountCents ?? 0) : 0;
+  if (
+    !Number.isSafeInteger(deliveryDiscount) ||
+    deliveryDiscount < 0 ||
+    deliveryDiscount > shippingCents
+  ) {
+    throw new RangeError(
+      `a delivery discount must be whole cents up to the fee, got ${deliveryDiscount}`,
+    );
+  }
+  discountTotalCents += deliveryDiscount;
+  // Items less their discounts, plus delivery less its own: never below zero, as no part is.
+  const paidCents = itemsCents + shippingCents - discountTotalCents;
+  const vatCents = vatOf(
+    taxableByType(lines, shippingCents - deliveryDiscount),
+    options.pricesIncludeVat ?? false,
+  );
   if (options.pricesIncludeVat) {
-    const totalCents = itemsCents + shippingCents;
     return {
       itemCount,
       itemsCents,
       shippingCents,
-      beforeTaxCents: totalCents - vatCents,
+      beforeTaxCents: paidCents - vatCents,
       vatCents,
-      totalCents,
+      totalCents: paidCents,
+      discountTotalCents,
     };
   }
-  const beforeTaxCents = itemsCents + shippingCents;
   return {
     itemCount,
     itemsCents,
     shippingCents,
-    beforeTaxCents,
+    beforeTaxCents: paidCents,
     vatCents,
-    totalCents: beforeTaxCents + vatCents,
+    totalCents: paidCents + vatCents,
+    discountTotalCents,
   };
 }

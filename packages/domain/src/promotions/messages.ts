@@ -15,6 +15,9 @@ export const COUPON_MESSAGES = {
   notApplicable: 'This code does not apply to your order.',
   betterOffer: 'Your order already has a better offer than this code.',
   tooManyTries: 'Too many wrong codes. Please wait a few minutes and try again.',
+  /** An offer ran out between the summary and the order (its last use or unit went to another). */
+  offerChanged:
+    'An offer in your order has just run out. Please check your new total and try again.',
 } as const;
 
 /** 'Spend Ksh 2,000 or more to use this code.' */
