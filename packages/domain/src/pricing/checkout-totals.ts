@@ -83,15 +83,12 @@ export function checkoutTotals(
   deliveryFeeCents: number = SHIPPING_CENTS,
   options: TaxOptions = {},
 ): CheckoutTotals {
-  const t = discountedTotals(lines, deliveryFeeCents, options);
-  return {
-    itemCount: t.itemCount,
-    itemsCents: t.itemsCents,
-    shippingCents: t.shippingCents,
-    beforeTaxCents: t.beforeTaxCents,
-    vatCents: t.vatCents,
-    totalCents: t.totalCents,
-  };
+  const { discountTotalCents: _discounts, ...totals } = discountedTotals(
+    lines,
+    deliveryFeeCents,
+    options,
+  );
+  return totals;
 }
 
 /**
