@@ -20,11 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const apply = (who: LoggedIn, payload: unknown) =>
+const apply = (who: LoggedIn | undefined, payload: unknown) =>
   t.app.inject({
     method: 'POST',
     url: '/api/cart/coupon',
-    headers: who.auth,
+    headers: who?.auth ?? {},
     payload: payload as object,
   });
 const removeCode = (who: LoggedIn) =>
@@ -67,6 +67,18 @@ describe('POST /api/cart/coupon', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ discounts: [], discountTotalCents: 0, coupon: null });
     expect(await t.db.select().from(cartCoupons).where(eq(cartCoupons.userId, who.id))).toEqual([]);
+  });
+
+  it("is the signed-in shopper's own: another shopper's cart gets no discount and cannot take it off", async () => {
+    const p = await product(t.db, { priceCents: 100_000, stock: 10 });
+    const code = freshCode('MINE');
+    await promotion(t.app, boss, { name: 'Ksh 100 off', code, type: 'amount_off', value: 100 });
+    const [owner, other] = await readyShoppers(t.app, t.db, 2, [[p, 1]]);
+    expect((await apply(owner!, { code, user_id: other!.id })).statusCode).toBe(200);
+    expect(await summaryOf(other!)).toMatchObject({ discounts: [], coupon: null });
+    expect((await removeCode(other!)).statusCode).toBe(200);
+    expect(await summaryOf(owner!)).toMatchObject({ discountTotalCents: 10_000, coupon: { code } });
+    expect((await apply(undefined, { code })).statusCode).toBe(401);
   });
 
   it('refuses in plain words: expired, not yet, minimum order, used up, not valid', async () => {
