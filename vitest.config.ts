@@ -18,6 +18,8 @@ export default defineConfig({
           root: './packages/domain',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Pure functions: nothing to isolate, so one import of the package per worker.
+          isolate: false,
         },
       },
       {
