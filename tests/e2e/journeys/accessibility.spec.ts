@@ -19,6 +19,8 @@ const BACK_OFFICE = [
   '/dashboard/customers',
   '/dashboard/payments',
   '/dashboard/invoices',
+  '/dashboard/promotions',
+  '/dashboard/promotions/new',
   '/dashboard/delivery',
   '/dashboard/contacts',
   '/dashboard/outbox',

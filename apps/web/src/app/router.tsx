@@ -70,6 +70,7 @@ const adminPayments = '../features/admin-payments/routes';
 const adminAccounts = '../features/admin-accounts/routes';
 const adminMessages = '../features/admin-messages/routes';
 const adminSettings = '../features/admin-settings/routes';
+const adminPromotions = '../features/admin-promotions/routes';
 
 export const routes: RouteObject[] = [
   {
@@ -176,6 +177,9 @@ export const routes: RouteObject[] = [
               page('customers/:id', `${adminAccounts}/customer-page.tsx`),
               page('payments', `${adminPayments}/payments-page.tsx`),
               page('invoices', `${adminPayments}/invoices-page.tsx`),
+              page('promotions', `${adminPromotions}/promotions-page.tsx`),
+              page('promotions/new', `${adminPromotions}/add-promotion-page.tsx`),
+              page('promotions/:id/edit', `${adminPromotions}/edit-promotion-page.tsx`),
               page('contacts', `${adminMessages}/contacts-page.tsx`),
               page('outbox', `${adminMessages}/outbox-page.tsx`),
               page('search-words', `${adminCatalog}/search-synonyms-page.tsx`),

@@ -13,6 +13,7 @@ const SCREENS: readonly (readonly [path: string, label: string, permission: Perm
   ['customers', 'Customers', 'customers.read'],
   ['payments', 'Payments', 'payments.read'],
   ['invoices', 'Invoices', 'invoices.read'],
+  ['promotions', 'Promotions', 'promotions.write'],
   ['delivery', 'Delivery', 'delivery.write'],
   ['contacts', 'Contacts', 'contacts.reply'],
   ['outbox', 'Outbox', 'contacts.reply'],
