@@ -1,7 +1,7 @@
 // Cart and wishlist calls. Every change is optimistic (see use-list-mutation.ts); adding to one
 // list takes the product off the other, as the server does.
 import { queryOptions } from '@tanstack/react-query';
-import type { CartLine, WishlistLine } from '@duka/domain';
+import type { CartLine, CheckoutSummary, WishlistLine } from '@duka/domain';
 import { CART_MESSAGES } from '@duka/domain/cart/messages';
 import { api } from '../../../lib/api-client.ts';
 import { useListMutation } from './use-list-mutation.ts';
@@ -10,6 +10,17 @@ export const cartQueries = {
   cart: () => queryOptions({ queryKey: ['cart'], queryFn: () => api<CartLine[]>('/cart') }),
   wishlist: () =>
     queryOptions({ queryKey: ['wishlist'], queryFn: () => api<WishlistLine[]>('/wishlist') }),
+  /**
+   * The cart priced by the server as checkout prices it, for its discounts (issue 36): the same
+   * query as checkout's step 3, so a change to the cart (which marks ['checkout'] stale) or to its
+   * code refreshes both.
+   */
+  priced: () =>
+    queryOptions({
+      queryKey: ['checkout', 'summary'],
+      queryFn: () => api<CheckoutSummary>('/checkout/summary'),
+      staleTime: 0,
+    }),
 };
 
 /**

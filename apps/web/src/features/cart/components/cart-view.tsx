@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CartLine } from '@duka/domain';
 import { CART_MESSAGES } from '@duka/domain/cart/messages';
+import { CartDiscounts } from './cart-discounts.tsx';
 import { CartLines } from './cart-lines.tsx';
 import { loadErrorText } from './load-error.ts';
 import { LoginNeeded } from './login-needed.tsx';
@@ -32,7 +33,10 @@ export function CartView({
       {cart.data.length === 0 ? (
         <p className="py-6 text-center text-slate-600">Your cart is empty.</p>
       ) : (
-        <CartLines lines={cart.data} />
+        <>
+          <CartLines lines={cart.data} />
+          <CartDiscounts />
+        </>
       )}
     </div>
   );

@@ -21,6 +21,13 @@ export const checkoutQueries = {
     }),
 };
 
+/** Tries a code on the cart: the summary with its discount, or a 422 saying why not (429 guessing). */
+export const applyCoupon = (code: string) =>
+  api<CheckoutSummary>('/cart/coupon', { method: 'POST', body: { code } });
+
+/** Takes the cart's code off: the summary without it. */
+export const removeCoupon = () => api<CheckoutSummary>('/cart/coupon', { method: 'DELETE' });
+
 export const saveShipping = (input: ShippingInput) =>
   api<{ message: string }>('/shipping', { method: 'POST', body: input });
 

@@ -9,6 +9,7 @@ import type { MpesaStarted, PaymentStatusView } from '@duka/domain/payments/sche
 import { LoadingText } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { profilePhoneQuery, startMpesaPayment } from '../api/mpesa-api.ts';
+import { useRefreshOnOfferRefusal } from '../api/offer-refusal.ts';
 import { MpesaPhoneForm } from './mpesa-phone-form.tsx';
 import { MpesaFailed, MpesaWaiting } from './mpesa-waiting.tsx';
 
@@ -37,6 +38,7 @@ export function MpesaCheckout({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useQuery(profilePhoneQuery());
+  const refreshOnRefusal = useRefreshOnOfferRefusal();
   const [phone, setPhone] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'form', error: '', sending: false });
   /** The order the first request made; every later try pays it. */
@@ -50,6 +52,7 @@ export function MpesaCheckout({
       setOrderId(started.order_id);
       setStage({ kind: 'waiting', started, startedAt: Date.now() });
     } catch (err) {
+      refreshOnRefusal(err);
       const error =
         err instanceof ApiError
           ? (err.fields.phone ?? err.message)

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { deliveryQueries } from '../../../lib/delivery.ts';
+import { useRefreshOnOfferRefusal } from '../api/offer-refusal.ts';
 
 export function PayOnDeliveryButton({
   details,
@@ -31,6 +32,7 @@ export function PayOnDeliveryButton({
   const counties = useQuery(deliveryQueries.counties());
   const points = useQuery(deliveryQueries.pickupPoints());
   const [error, setError] = useState('');
+  const refreshOnRefusal = useRefreshOnOfferRefusal();
   const [placing, setPlacing] = useState(false);
 
   const countyCode = !details
@@ -67,6 +69,7 @@ export function PayOnDeliveryButton({
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
       navigate(`/ordercomplete?order=${placed.order_id}`);
     } catch (err) {
+      refreshOnRefusal(err);
       setError(err instanceof Error ? err.message : 'The order could not be placed.');
       setPlacing(false);
     }

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ErrorText, FormMessage, LoadingText } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paymentStatusQuery, startPaybillPayment, submitMpesaCode } from '../api/mpesa-api.ts';
+import { useRefreshOnOfferRefusal } from '../api/offer-refusal.ts';
 
 function Figure({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false);
@@ -136,6 +137,7 @@ export function PaybillCheckout({
   const [started, setStarted] = useState<MpesaStarted | null>(null);
   const [error, setError] = useState('');
   const asked = useRef(false);
+  const refreshOnRefusal = useRefreshOnOfferRefusal();
 
   useEffect(() => {
     // Once: React's development double effect must not make two payments.
@@ -143,12 +145,13 @@ export function PaybillCheckout({
     asked.current = true;
     startPaybillPayment(orderId)
       .then(setStarted)
-      .catch((err: unknown) =>
+      .catch((err: unknown) => {
+        refreshOnRefusal(err);
         setError(
           err instanceof ApiError ? err.message : 'We could not reach the shop. Please try again.',
-        ),
-      );
-  }, [orderId]);
+        );
+      });
+  }, [orderId, refreshOnRefusal]);
 
   const status = useQuery({
     ...paymentStatusQuery(started?.paymentId ?? ''),

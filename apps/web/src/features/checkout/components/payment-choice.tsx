@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { paymentMethodsQuery } from '../../../lib/payment-methods.ts';
 import { createPayment } from '../api/checkout-api.ts';
+import { useRefreshOnOfferRefusal } from '../api/offer-refusal.ts';
 import { MpesaCheckout } from './mpesa-checkout.tsx';
 import { PaybillCheckout } from './paybill-checkout.tsx';
 
@@ -37,6 +38,7 @@ export function PaymentChoice({
   const [redirecting, setRedirecting] = useState(false);
   const [way, setWay] = useState<Way | null>(null);
   const methods = useQuery(paymentMethodsQuery());
+  const refreshOnRefusal = useRefreshOnOfferRefusal();
   const offered = (method: string) => methods.data?.methods.some((m) => m.method === method);
   const paybillMethod = methods.data?.methods.find((m) => m.method === 'mpesa_paybill');
   const paybillLabel = paybillMethod
@@ -52,6 +54,7 @@ export function PaymentChoice({
       const { payment_link } = await createPayment(itemTotalCents, orderId);
       window.location.assign(payment_link);
     } catch (err) {
+      refreshOnRefusal(err);
       setError(
         err instanceof Error ? err.message : 'The payment could not be started. Please try again.',
       );

@@ -9,17 +9,8 @@ import { checkoutQueries } from '../api/checkout-api.ts';
 import { PaymentChoice } from './payment-choice.tsx';
 import { deliveryQueries } from '../../../lib/delivery.ts';
 import { PayOnDeliveryButton } from './pay-on-delivery-button.tsx';
-
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div
-      className={`flex justify-between py-2 ${strong ? 'border-t border-slate-200 text-lg font-bold' : 'text-sm'}`}
-    >
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
+import { CouponField } from './coupon-field.tsx';
+import { SummaryTotals } from './summary-totals.tsx';
 
 function Lines({ lines }: { lines: CheckoutSummary['lines'] }) {
   return (
@@ -109,8 +100,8 @@ function Delivery({ details, summary }: { details: CheckoutDetails; summary: Che
 }
 
 /**
- * Step 3: what is bought, where it goes and when it should arrive, and the totals as the server
- * computed them from the cart (SPEC §2.11, DESIGN 3).
+ * Step 3: what is bought, where it goes and when it should arrive, the coupon code, and the totals
+ * as the server computed them from the cart (SPEC §2.11, DESIGN 3, issue 36).
  */
 export function SummaryStep({
   details,
@@ -145,17 +136,10 @@ export function SummaryStep({
         </>
       )}
       {!empty && (
-        <dl aria-label="Order summary">
-          <Row label="Items" value={String(s.itemCount)} />
-          <Row label="Item total" value={formatKsh(s.itemsCents)} />
-          <Row label="Shipping & Handling" value={formatKsh(s.shippingCents)} />
-          <Row label="Before Tax" value={formatKsh(s.beforeTaxCents)} />
-          <Row
-            label={s.pricesIncludeVat ? 'VAT included in the total' : 'Tax Collected (VAT 16%)'}
-            value={formatKsh(s.vatCents)}
-          />
-          <Row label="Order Total" value={formatKsh(s.totalCents)} strong />
-        </dl>
+        <>
+          <CouponField coupon={s.coupon} />
+          <SummaryTotals summary={s} />
+        </>
       )}
       <PaymentChoice
         amountCents={s.totalCents}

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatDayRange } from '../../../lib/dates.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -192,6 +193,15 @@ export default function OrderCompletePage() {
             </td>
             <td>{formatKsh(o.shipping)}</td>
           </tr>
+          {/* The promotions the order got (issue 36): the total is after them. */}
+          {o.discounts.map((d, i) => (
+            <tr key={i}>
+              <td colSpan={2} className="text-slate-600">
+                {discountLabel(d)}
+              </td>
+              <td>{minusKsh(d.amount)}</td>
+            </tr>
+          ))}
           <tr>
             <td colSpan={2} className="text-slate-600">
               VAT (16%)

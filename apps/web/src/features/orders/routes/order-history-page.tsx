@@ -6,6 +6,7 @@ import type { Order } from '@duka/domain';
 import { moneyInWords, moneyNeedsNotice } from '@duka/domain/payments/money-words';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
 import { EmptyText, ErrorText } from '../../../components/ui/status.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -151,8 +152,23 @@ export default function OrderHistoryPage() {
                       <span>{formatKsh(itemsTotal)}</span>
                     </li>
                   </ul>
+                  {order.discounts.length > 0 && (
+                    <ul
+                      aria-label={`Discounts on order no. ${order.id}`}
+                      className="border-t border-slate-100 px-4 py-2 text-sm text-green-800"
+                    >
+                      {order.discounts.map((d, i) => (
+                        <li key={i} className="flex justify-between gap-3">
+                          <span>{discountLabel(d)}</span>
+                          <span className="whitespace-nowrap">{minusKsh(d.amount)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   <p className="border-t border-slate-100 px-4 py-2 text-right text-sm text-slate-600">
-                    Order total with shipping and VAT:{' '}
+                    {order.discounts.length > 0
+                      ? 'Order total with shipping, VAT and discounts: '
+                      : 'Order total with shipping and VAT: '}
                     <span className="font-semibold text-slate-900">
                       {formatKsh(order.order_total)}
                     </span>

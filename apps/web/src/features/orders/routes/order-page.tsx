@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { ButtonLink } from '../../../components/ui/button.tsx';
+import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
 import { OrderMoney } from '../../../components/ui/order-money.tsx';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { OrderTimeline } from '../../../components/ui/order-timeline.tsx';
@@ -118,6 +119,15 @@ export default function OrderPage({
                 <span className="text-slate-500">× {item.quantity}</span>
               </span>
               <span className="font-medium whitespace-nowrap">{formatKsh(item.subtotal)}</span>
+            </li>
+          ))}
+          {/* The promotions the order got, as it was made (issue 36). */}
+          {o.discounts.map((d, i) => (
+            <li key={`discount-${i}`} className="flex justify-between gap-3 px-4 py-2 text-sm">
+              <span className="text-green-800">{discountLabel(d)}</span>
+              <span className="font-medium whitespace-nowrap text-green-800">
+                {minusKsh(d.amount)}
+              </span>
             </li>
           ))}
           <li className="flex justify-between gap-3 px-4 py-2 text-sm font-semibold">

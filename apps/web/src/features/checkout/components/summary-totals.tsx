@@ -1,0 +1,48 @@
+// Step 3's figures as the server computed them from the cart (SPEC §2.11, DESIGN 3): items and
+// delivery as shelved, each promotion by name with what it takes off (issue 36), then the total.
+import type { CheckoutSummary } from '@duka/domain';
+import { formatKsh } from '@duka/domain/pricing/money';
+import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
+
+function Row({
+  label,
+  value,
+  strong = false,
+  saving = false,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  saving?: boolean;
+}) {
+  const look = strong
+    ? 'border-t border-slate-200 text-lg font-bold'
+    : saving
+      ? 'text-sm text-green-800'
+      : 'text-sm';
+  return (
+    <div className={`flex justify-between gap-3 py-2 ${look}`}>
+      <dt className="min-w-0">{label}</dt>
+      <dd className="whitespace-nowrap">{value}</dd>
+    </div>
+  );
+}
+
+export function SummaryTotals({ summary: s }: { summary: CheckoutSummary }) {
+  return (
+    <dl aria-label="Order summary">
+      <Row label="Items" value={String(s.itemCount)} />
+      <Row label="Item total" value={formatKsh(s.itemsCents)} />
+      <Row label="Shipping & Handling" value={formatKsh(s.shippingCents)} />
+      {s.discounts.map((d, i) => (
+        <Row key={i} label={discountLabel(d)} value={minusKsh(d.amountCents)} saving />
+      ))}
+      <Row label="Before Tax" value={formatKsh(s.beforeTaxCents)} />
+      <Row
+        label={s.pricesIncludeVat ? 'VAT included in the total' : 'Tax Collected (VAT 16%)'}
+        value={formatKsh(s.vatCents)}
+      />
+      <Row label="Order Total" value={formatKsh(s.totalCents)} strong />
+    </dl>
+  );
+}
