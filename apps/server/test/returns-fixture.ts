@@ -51,15 +51,25 @@ export async function shoe(
 
 export const sizeOf = (p: Product, title: string) => p.variants.find((v) => v.title === title)!;
 
-/** Buys these variants through the sandbox; the paid order's id. */
+/** Buys these variants through the sandbox, with a coupon code if given; the paid order's id. */
 export async function buy(
   app: App,
   db: Db,
   who: LoggedIn,
   lines: [productId: number, variantId: number, quantity: number][],
+  code?: string,
 ): Promise<number> {
   for (const [productId, variantId, quantity] of lines) {
     await putInCart(db, who.id, productId, quantity, variantId);
+  }
+  if (code !== undefined) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/cart/coupon',
+      headers: who.auth,
+      payload: { code },
+    });
+    if (res.statusCode !== 200) throw new Error(`coupon: ${res.statusCode} ${res.body}`);
   }
   await fillCheckoutSteps(app, who);
   const started = (await createPayment(app, who)).json();

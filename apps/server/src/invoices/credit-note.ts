@@ -4,12 +4,14 @@
 // (@duka/domain/tax/credit-note-figures.ts). Made in the transaction that confirms the refund,
 // numbered from the branch's counter like every invoice, once per refund. The sale invoice's row
 // is locked first, so two refunds of one order confirmed at once are credited one after the other
-// and together never credit more than was sold.
+// and together never credit more than was sold. Units given back of a discounted line (issue 36)
+// carry their share of its discount, as the sale stated it, so the note reads as the sale did.
 import { and, eq } from 'drizzle-orm';
 import {
   creditedSoFar,
   creditNoteFigures,
   DELIVERY_LINE_KEY,
+  unitsValue,
   type CreditAsk,
   type Credited,
   type InvoiceSource,
@@ -63,6 +65,17 @@ function creditedBefore(sold: readonly SoldLine[], notes: (InvoiceSource | null)
       })),
     ),
   );
+}
+
+/**
+ * The share of a sold line's discount that goes with units given back, on the running count of its
+ * units credited, so the notes of a whole line state exactly its discount; none for an amount.
+ */
+function discountOf(sold: SaleLine, before: Credited | undefined, returned: number): number {
+  const discount = sold.discountCents ?? 0;
+  if (discount <= 0 || returned <= 0) return 0;
+  const line = { amountCents: discount, quantity: sold.quantity };
+  return unitsValue(line, before?.returnedQuantity ?? 0, returned);
 }
 
 function askOf(refund: RefundToCredit, linesKnown: boolean): CreditAsk {
@@ -125,7 +138,9 @@ export async function issueRefundCreditNote(
     pricesIncludeVat: sale.source.pricesIncludeVat,
     at: at.toISOString(),
     lines: figures.lines.map((l) => {
-      const { key, name, unitPriceCents, itemClassCode } = byRef.get(l.ref)!;
+      const sold = byRef.get(l.ref)!;
+      const { key, name, unitPriceCents, itemClassCode } = sold;
+      const discountCents = discountOf(sold, credited.get(l.ref), l.returnedQuantity);
       return {
         key,
         name,
@@ -133,6 +148,7 @@ export async function issueRefundCreditNote(
         unitPriceCents,
         amountCents: l.amountCents,
         taxCents: l.taxCents,
+        ...(discountCents > 0 ? { discountCents } : {}),
         taxType: l.taxType,
         itemClassCode,
         ref: l.ref,

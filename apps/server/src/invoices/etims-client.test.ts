@@ -141,6 +141,33 @@ describe('the eTIMS client', () => {
     expect(stranger).toMatchObject({ kind: 'refused', resultCd: '902' });
   });
 
+  it('takes a discounted line whose supply less its discount is its total, and refuses one that is not', async () => {
+    const client = new EtimsClient(config);
+    expect((await client.initialise()).kind).toBe('ok');
+    expect((await client.saveItem(item)).kind).toBe('ok');
+    const line = sale(0).itemList[0]!;
+    // 10 % off 2 × Ksh 1,160: Ksh 232 off, Ksh 2,088 paid with its Ksh 288 of VAT.
+    const paid = { taxblAmtB: 2088, taxAmtB: 288, totTaxblAmt: 2088, totTaxAmt: 288, totAmt: 2088 };
+    const discounted = { ...line, dcRt: 10, dcAmt: 232, taxblAmt: 2088, taxAmt: 288, totAmt: 2088 };
+    expect(await client.saveSale(sale(10, { ...paid, itemList: [discounted] }))).toMatchObject({
+      kind: 'ok',
+    });
+    // A discount the total does not take off, one that is not its rate, a supply not qty × prc.
+    const wrong = [
+      [{ ...line, dcRt: 10, dcAmt: 232 }, {}, 'Line 1: taxblAmt is not splyAmt less dcAmt.'],
+      [{ ...discounted, dcRt: 5 }, paid, 'Line 1: dcAmt is not dcRt of splyAmt.'],
+      [{ ...discounted, prc: 1200 }, paid, 'Line 1: splyAmt is not qty × prc.'],
+      [{ ...discounted, totAmt: 2320 }, paid, 'Line 1: totAmt is not taxblAmt.'],
+      [discounted, { ...paid, totTaxblAmt: 2320 }, 'totTaxblAmt does not add up.'],
+    ] as const;
+    for (const [n, [bad, totals, message]] of wrong.entries()) {
+      expect(await client.saveSale(sale(11 + n, { ...totals, itemList: [bad] }))).toMatchObject({
+        kind: 'refused',
+        resultMsg: message,
+      });
+    }
+  });
+
   it('reads an outage, a slow answer, a page that is not JSON and bad credentials as unavailable', async () => {
     const client = new EtimsClient(config);
     await client.initialise();

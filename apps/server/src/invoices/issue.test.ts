@@ -117,9 +117,17 @@ describe('sale invoices', () => {
           pricesIncludeVat: false,
           vatCents: 3_200,
           deliveryCents: 0,
+          deliveryDiscountCents: 0,
           at: new Date(),
           lines: [
-            { productId: jiko, name: 'Jiko', unitPriceCents: 20_000, quantity: 1, taxType: 'B' },
+            {
+              productId: jiko,
+              name: 'Jiko',
+              unitPriceCents: 20_000,
+              quantity: 1,
+              taxType: 'B',
+              discountCents: 0,
+            },
           ],
         } as const;
         expect(

@@ -18,7 +18,10 @@ export interface Sale {
   paymentMethod: string;
   pricesIncludeVat: boolean;
   vatCents: number;
+  /** The delivery fee, before its discount. */
   deliveryCents: number;
+  /** What promotions took off delivery (issue 36). */
+  deliveryDiscountCents: number;
   at: Date;
   lines: {
     productId: number;
@@ -26,14 +29,20 @@ export interface Sale {
     unitPriceCents: number;
     quantity: number;
     taxType: TaxType;
+    /** What promotions took off the whole line (issue 36). */
+    discountCents: number;
   }[];
 }
 
-/** The invoice's content, frozen now: the figures reproduce the order's VAT and total exactly. */
+/**
+ * The invoice's content, frozen now: the figures reproduce the order's VAT and total exactly, each
+ * line at what was paid for it with its discount beside it.
+ */
 async function sourceOf(tx: Tx, sale: Sale): Promise<InvoiceSource> {
   const figures = invoiceFigures({
     lines: sale.lines.map((l) => ({ ...l, key: String(l.productId) })),
     deliveryCents: sale.deliveryCents,
+    deliveryDiscountCents: sale.deliveryDiscountCents,
     pricesIncludeVat: sale.pricesIncludeVat,
     vatCents: sale.vatCents,
   });
@@ -54,6 +63,7 @@ async function sourceOf(tx: Tx, sale: Sale): Promise<InvoiceSource> {
       unitPriceCents: l.unitPriceCents,
       amountCents: l.amountCents,
       taxCents: l.taxCents,
+      ...(l.statedDiscountCents > 0 ? { discountCents: l.statedDiscountCents } : {}),
       taxType: l.taxType,
       itemClassCode: classes.get(l.key) ?? '',
     })),

@@ -30,6 +30,25 @@ export function itemCodeOf(key: string, sequence: number): string {
 
 const shillings = (cents: number) => Math.round(cents) / 100;
 
+/**
+ * A line as eTIMS states it, VAT-inclusive: its supply (qty × prc) less its discount (dcAmt, at the
+ * rate dcRt in percent, to two places) is its taxable amount and its total, what was paid for it.
+ */
+export function itemFigures(line: InvoiceSourceLine) {
+  const discount = line.discountCents ?? 0;
+  const supply = line.amountCents + discount;
+  return {
+    // Rounded to the cent; the supply and the amounts are exact.
+    prc: shillings(supply / line.quantity),
+    splyAmt: shillings(supply),
+    dcRt: supply > 0 ? Math.round((discount * 10_000) / supply) / 100 : 0,
+    dcAmt: shillings(discount),
+    taxblAmt: shillings(line.amountCents),
+    taxAmt: shillings(line.taxCents),
+    totAmt: shillings(line.amountCents),
+  };
+}
+
 export const classOf = (line: InvoiceSourceLine, trader: Trader) =>
   line.itemClassCode || trader.defaultItemClass;
 
@@ -124,29 +143,31 @@ export function saleRequest(
       btmMsg: 'Thank you for shopping with us.',
       prchrAcptcYn: 'N',
     },
-    itemList: source.lines.map((line, i) => ({
-      itemSeq: i + 1,
-      itemCd: itemCodes.get(line.key),
-      itemClsCd: classOf(line, trader),
-      itemNm: line.name,
-      bcd: null,
-      pkgUnitCd: PACKAGING_UNIT,
-      pkg: line.quantity,
-      qtyUnitCd: QUANTITY_UNIT,
-      qty: line.quantity,
-      // VAT-inclusive, as eTIMS states lines (rounded to the cent; the amounts are exact).
-      prc: shillings(line.amountCents / line.quantity),
-      splyAmt: shillings(line.amountCents),
-      dcRt: 0,
-      dcAmt: 0,
-      isrccCd: null,
-      isrccNm: null,
-      isrcRt: null,
-      isrcAmt: null,
-      taxTyCd: line.taxType,
-      taxblAmt: shillings(line.amountCents),
-      taxAmt: shillings(line.taxCents),
-      totAmt: shillings(line.amountCents),
-    })),
+    itemList: source.lines.map((line, i) => {
+      const { prc, splyAmt, dcRt, dcAmt, taxblAmt, taxAmt, totAmt } = itemFigures(line);
+      return {
+        itemSeq: i + 1,
+        itemCd: itemCodes.get(line.key),
+        itemClsCd: classOf(line, trader),
+        itemNm: line.name,
+        bcd: null,
+        pkgUnitCd: PACKAGING_UNIT,
+        pkg: line.quantity,
+        qtyUnitCd: QUANTITY_UNIT,
+        qty: line.quantity,
+        prc,
+        splyAmt,
+        dcRt,
+        dcAmt,
+        isrccCd: null,
+        isrccNm: null,
+        isrcRt: null,
+        isrcAmt: null,
+        taxTyCd: line.taxType,
+        taxblAmt,
+        taxAmt,
+        totAmt,
+      };
+    }),
   };
 }

@@ -12,6 +12,7 @@ import {
   stockOf,
 } from '../../test/checkout-fixture.ts';
 import { insertOrder } from '../../test/orders-fixture.ts';
+import { freshCode, promotion } from '../../test/promotions-fixture.ts';
 import { orders } from './schema.ts';
 import { payments } from '../payments/schema.ts';
 
@@ -139,6 +140,44 @@ describe('orders', () => {
       line_count: 2,
       item_count: 3,
     });
+  });
+
+  it('shows each order’s discounts by name and what they took off, in the list, a move and a search', async () => {
+    const p = await product(t.db, { priceCents: 100_000, stock: 10, title: 'Sufuria' });
+    const code = freshCode('ADMIN');
+    await promotion(t.app, boss, { name: 'Ksh 150 off', code, type: 'amount_off', value: 150 });
+    const buyer = await shopper(t.app);
+    await putInCart(t.db, buyer.id, p, 2);
+    const coupon = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/coupon',
+      headers: buyer.auth,
+      payload: { code },
+    });
+    expect(coupon.statusCode, coupon.body).toBe(200);
+    await fillCheckoutSteps(t.app, buyer);
+    const started = (await createPayment(t.app, buyer)).json();
+    const shown = {
+      discounts: [{ name: 'Ksh 150 off', code, amount: 15_000 }],
+      discount_total: 15_000,
+    };
+
+    const { orders: listed } = (await get('/api/admin/orders?limit=100')).body;
+    const row = listed.find((o: { id: number }) => o.id === started.order_id);
+    expect(row).toMatchObject(shown);
+    // Ksh 2,000 − 150 + 50 delivery, VAT on that: what the total already is after the discount.
+    expect(row.order_total).toBe(185_000 + 5_000 + 30_400);
+    const undiscounted = listed.find((o: { id: number }) => o.id !== started.order_id);
+    expect(undiscounted).toMatchObject({ discounts: [], discount_total: 0 });
+    const moved = await patch(`/api/admin/orders/${started.order_id}/status`, {
+      status: 'cancelled',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject(shown);
+    const found = await get(`/api/admin/search?q=${started.order_id}`);
+    expect(found.body.orders.find((o: { id: number }) => o.id === started.order_id)).toMatchObject(
+      shown,
+    );
   });
 
   it('lists every order newest first with its customer, and every payment', async () => {

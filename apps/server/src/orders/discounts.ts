@@ -15,6 +15,17 @@ export interface OrderDiscountLine {
 }
 
 /**
+ * What promotions took off the order's delivery: its discount less its lines' (the order keeps the
+ * sum, each line its own), so the invoice and returns leave it with delivery.
+ */
+export function deliveryDiscountOf(
+  order: { discountCents: number },
+  items: readonly { discountCents: number }[],
+): number {
+  return Math.max(0, order.discountCents - items.reduce((s, i) => s + i.discountCents, 0));
+}
+
+/**
  * The shopper's orders awaiting payment that a new checkout replaces (placeOrder cancels them):
  * their uses do not count against what the new order may have. One being captured is kept.
  */

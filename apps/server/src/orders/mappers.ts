@@ -40,9 +40,16 @@ export function toOrder(
       quantity: i.quantity,
       subtotal: i.unitPriceCents * i.quantity,
     })),
-    discounts: discounts.map((d) => ({ name: d.name, code: d.code, amount: d.amountCents })),
-    discount_total: row.discountCents,
+    ...discountsShown(row, discounts),
     money,
+  };
+}
+
+/** The promotions an order got, by name, and what they took off in all (issue 36). */
+function discountsShown(order: OrderRow, discounts: readonly OrderDiscountLine[]) {
+  return {
+    discounts: discounts.map((d) => ({ name: d.name, code: d.code, amount: d.amountCents })),
+    discount_total: order.discountCents,
   };
 }
 
@@ -121,6 +128,7 @@ export function expectedDeliveryOf(order: OrderRow): { from: string; to: string 
 export function toAdminOrder(
   { order, email, username, userPhone, firstItem, itemLines, lineCount, receipt }: AdminOrderRow,
   money: Money,
+  discounts: readonly OrderDiscountLine[],
 ): AdminOrder {
   return {
     id: order.id,
@@ -140,5 +148,6 @@ export function toAdminOrder(
     items: itemLines ?? [],
     collectable: isCollectable(order),
     money,
+    ...discountsShown(order, discounts),
   };
 }

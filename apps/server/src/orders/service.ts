@@ -25,7 +25,12 @@ import { toAdminOrder, toOrder, toOrderDetail, toTimeline } from './mappers.ts';
 import { DEFAULT_BRANCH, issueSaleInvoice } from '../invoices/issue.ts';
 import { notifyOrderPaid, notifyStatusChange } from './notifications.ts';
 import * as repo from './repo.ts';
-import { discountsOf, saveOrderDiscounts, type OrderDiscountLine } from './discounts.ts';
+import {
+  deliveryDiscountOf,
+  discountsOf,
+  saveOrderDiscounts,
+  type OrderDiscountLine,
+} from './discounts.ts';
 import { markUsesUsed, releaseUses } from '../promotions/reserve.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 import type { AuditTrail } from '../audit/trail.ts';
@@ -107,6 +112,7 @@ async function becamePaid(
       pricesIncludeVat: order.pricesIncludeVat,
       vatCents: order.vatCents,
       deliveryCents: order.shippingCents,
+      deliveryDiscountCents: deliveryDiscountOf(order, items),
       at: paidAt,
       lines: items.map((i) => ({
         productId: i.productId,
@@ -114,6 +120,7 @@ async function becamePaid(
         unitPriceCents: i.unitPriceCents,
         quantity: i.quantity,
         taxType: i.taxType as TaxType,
+        discountCents: i.discountCents,
       })),
     },
     sale.invoiceBranch,
@@ -398,18 +405,25 @@ export async function listAdminOrders(
   return { ...result, orders: await withMoney(db, result.orders) };
 }
 
-/** Admin rows as the API shows them, each with its money (partially paid, overpaid…). */
+/** Admin rows as the API shows them, each with its money (partially paid…) and discounts. */
 async function withMoney(db: Db, rows: repo.AdminOrderRow[]) {
-  const money = await moneyOfOrders(
-    db,
-    rows.map((r) => r.order),
+  const orders = rows.map((r) => r.order);
+  const [money, discounts] = await Promise.all([
+    moneyOfOrders(db, orders),
+    discountsOf(
+      db,
+      orders.map((o) => o.id),
+    ),
+  ]);
+  return rows.map((row) =>
+    toAdminOrder(row, money.get(row.order.id)!, discounts.get(row.order.id) ?? []),
   );
-  return rows.map((row) => toAdminOrder(row, money.get(row.order.id)!));
 }
 
 export async function adminOrder(db: Db, id: number) {
   const row = found(await repo.adminOrderById(db, id), `The order ${id}`);
-  return toAdminOrder(row, await orderMoney(db, row.order));
+  const [money, discounts] = await Promise.all([orderMoney(db, row.order), discountsOf(db, [id])]);
+  return toAdminOrder(row, money, discounts.get(id) ?? []);
 }
 
 /**

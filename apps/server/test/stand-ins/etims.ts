@@ -4,9 +4,11 @@
 // `cmcKey` once the device is initialised); every answer {resultCd, resultMsg, resultDt, data},
 // resultCd '000' meaning success. It checks what KRA checks that matters to us: the device, the
 // communication key, items registered before their first sale, invoice numbers never reused,
-// that an invoice's totals add up, and that a credit note names a sale invoice it signed and, with
-// that invoice's other credit notes, never gives back more than it sold. Tests make it fail (5xx),
-// answer slowly or with something that is not JSON. Never imported by production code.
+// that an invoice's lines and totals add up (each line's qty × prc less its discount dcAmt, at
+// its rate dcRt, is its taxable amount and its total; those add up to the invoice's totals), and
+// that a credit note names a sale invoice it signed and, with that invoice's other credit notes,
+// never gives back more than it sold. Tests make it fail (5xx), answer slowly or with something
+// that is not JSON. Never imported by production code.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -233,9 +235,43 @@ function amountsOf(b: Json): Map<string, number> {
   return amounts;
 }
 
+/**
+ * What KRA would refuse about one line: its supply is qty × prc (prc is to the cent, so within half
+ * a cent a unit); less the discount dcAmt, which is dcRt % of the supply (the rate to two places),
+ * it is the taxable amount, which is the line's total (lines are VAT-inclusive).
+ */
+function lineProblem(line: Json, seq: number): string | null {
+  const qty = Number(line.qty);
+  const supply = cents(line.splyAmt);
+  const discount = cents(line.dcAmt ?? 0);
+  const rate = Number(line.dcRt ?? 0);
+  if (!(qty > 0)) return `Line ${seq}: qty is not valid.`;
+  if (Math.abs(qty * cents(line.prc) - supply) > Math.max(1, Math.ceil(qty / 2))) {
+    return `Line ${seq}: splyAmt is not qty × prc.`;
+  }
+  if (!(discount >= 0 && discount <= supply) || !(rate >= 0 && rate <= 100)) {
+    return `Line ${seq}: the discount is not valid.`;
+  }
+  if (Math.abs((supply * rate) / 100 - discount) > supply * 0.00005 + 1) {
+    return `Line ${seq}: dcAmt is not dcRt of splyAmt.`;
+  }
+  if (cents(line.taxblAmt) !== supply - discount) {
+    return `Line ${seq}: taxblAmt is not splyAmt less dcAmt.`;
+  }
+  if (cents(line.totAmt) !== cents(line.taxblAmt)) return `Line ${seq}: totAmt is not taxblAmt.`;
+  if (cents(line.taxAmt) < 0 || cents(line.taxAmt) > cents(line.taxblAmt)) {
+    return `Line ${seq}: taxAmt is not valid.`;
+  }
+  return null;
+}
+
 /** What KRA would refuse about an invoice's figures, or null when they add up. */
 function totalsProblem(b: Json, lines: Json[]): string | null {
   if (Number(b.totItemCnt) !== lines.length) return 'totItemCnt is not the number of lines.';
+  for (const [i, line] of lines.entries()) {
+    const problem = lineProblem(line, i + 1);
+    if (problem) return problem;
+  }
   for (const type of TAX_TYPES) {
     const ofType = lines.filter((l) => l.taxTyCd === type);
     const taxable = ofType.reduce((s, l) => s + cents(l.taxblAmt), 0);
@@ -246,6 +282,8 @@ function totalsProblem(b: Json, lines: Json[]): string | null {
   }
   const total = lines.reduce((s, l) => s + cents(l.totAmt), 0);
   if (Math.abs(cents(b.totAmt) - total) > 1) return 'totAmt does not add up.';
+  const taxable = lines.reduce((s, l) => s + cents(l.taxblAmt), 0);
+  if (Math.abs(cents(b.totTaxblAmt) - taxable) > 1) return 'totTaxblAmt does not add up.';
   const taxTotal = TAX_TYPES.reduce((s, t) => s + cents(b[`taxAmt${t}`]), 0);
   if (Math.abs(cents(b.totTaxAmt) - taxTotal) > 1) return 'totTaxAmt does not add up.';
   return null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REPLY_MESSAGES } from './messages.ts';
 import { centsSchema, pagingQuery } from '../common/schemas.ts';
 import { productSummarySchema, reviewSchema } from '../catalog/schemas.ts';
-import { orderPageSchema, orderStatusSchema } from '../orders/schemas.ts';
+import { orderDiscountSchema, orderPageSchema, orderStatusSchema } from '../orders/schemas.ts';
 import { addressSchema } from '../delivery/schemas.ts';
 import { roleSchema } from '../staff/permissions.ts';
 import { moneySchema } from '../payments/money-state.ts';
@@ -107,6 +107,11 @@ export const adminOrderSchema = z
     collectable: z.boolean(),
     /** Where its money stands (partially paid with the balance, overpaid…), cents. */
     money: moneySchema,
+    /** The promotions it got, in the order they were applied (issue 36). */
+    discounts: z.array(orderDiscountSchema),
+    discount_total: centsSchema.describe(
+      'What promotions took off items and delivery: order_total is after it',
+    ),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -19,6 +19,33 @@ describe('what returned goods are worth', () => {
     expect(sold.deliveryCents).toBe(5_800);
   });
 
+  it('is what a discounted line was paid, however its units come back; delivery keeps its own', () => {
+    const sold = soldAmounts({
+      items: [
+        { id: 1, unitPriceCents: 100_000, quantity: 3, taxType: 'B', discountCents: 30_000 },
+        { id: 2, unitPriceCents: 9_900, quantity: 2, taxType: 'E', discountCents: 1_980 },
+      ],
+      shippingCents: 5_000,
+      deliveryDiscountCents: 5_000,
+      // 16 % of 2,700 = 432 and 8 % of 178.20 = 14.256: Ksh 446.256, rounded once to 446.
+      vatCents: 44_600,
+      pricesIncludeVat: false,
+    });
+    const kettles = sold.lines.get(1)!;
+    const tea = sold.lines.get(2)!;
+    // What was paid: the lines less their discounts with the order's VAT shared over them.
+    expect(kettles.amountCents + tea.amountCents + sold.deliveryCents).toBe(
+      270_000 + 17_820 + 44_600,
+    );
+    expect(kettles.amountCents).toBe(270_000 + 43_175);
+    expect(sold.deliveryCents).toBe(0);
+    // One kettle back, then the other two: what was paid for the line, to the cent.
+    const first = unitsValue(kettles, 0, 1);
+    const rest = unitsValue(kettles, 1, 2);
+    expect([first, rest]).toEqual([104_392, 208_783]);
+    expect(first + rest).toBe(kettles.amountCents);
+  });
+
   it('adds up to exactly the line, however its units come back', () => {
     fc.assert(
       fc.property(

@@ -2,22 +2,34 @@
 // states it (invoiceFigures: VAT-inclusive, with its share of the order's VAT, delivery a line of
 // its own), so that a refund of returned lines and its credit note agree to the cent. Units are
 // valued on the running count of a line's units given back, so the returns of a whole line add up
-// to exactly its amount, however they were split.
+// to exactly its amount, however they were split. A discounted line (issue 36) is worth what was paid
+// for it: the invoice states it after its discount, with the VAT on what was paid; a discount on
+// delivery stays with delivery.
 import { checkoutTotals } from '../pricing/checkout-totals.ts';
 import { DELIVERY_LINE_KEY, invoiceFigures } from '../tax/invoice-figures.ts';
 import type { TaxType } from '../tax/tax-types.ts';
 
 export interface SoldOrder {
-  items: readonly { id: number; unitPriceCents: number; quantity: number; taxType: TaxType }[];
+  items: readonly {
+    id: number;
+    unitPriceCents: number;
+    quantity: number;
+    taxType: TaxType;
+    /** What promotions took off the whole line, as the order keeps it. */
+    discountCents?: number;
+  }[];
+  /** The delivery fee, before its discount. */
   shippingCents: number;
+  /** What promotions took off delivery. */
+  deliveryDiscountCents?: number;
   vatCents: number;
   pricesIncludeVat: boolean;
 }
 
 export interface SoldAmounts {
-  /** Per order item id: what its line cost, VAT included. */
+  /** Per order item id: what its line cost, VAT included, after its discount. */
   lines: Map<number, { amountCents: number; quantity: number }>;
-  /** What delivery cost, VAT included. */
+  /** What delivery cost, VAT included, after its discount. */
   deliveryCents: number;
 }
 
@@ -30,8 +42,10 @@ export function soldAmounts(order: SoldOrder): SoldAmounts {
       unitPriceCents: i.unitPriceCents,
       quantity: i.quantity,
       taxType: i.taxType,
+      discountCents: i.discountCents ?? 0,
     })),
     deliveryCents: order.shippingCents,
+    deliveryDiscountCents: order.deliveryDiscountCents ?? 0,
     pricesIncludeVat: order.pricesIncludeVat,
     vatCents: order.vatCents,
   });

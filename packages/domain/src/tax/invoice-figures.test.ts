@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkoutTotals } from '../pricing/checkout-totals.ts';
+import { checkoutTotals, discountedTotals } from '../pricing/checkout-totals.ts';
 import { invoiceFigures, shareByWeight } from './invoice-figures.ts';
 import { TAX_TYPES, type TaxType } from './tax-types.ts';
 
@@ -84,6 +84,74 @@ describe('invoiceFigures', () => {
           }
           const byType = TAX_TYPES.reduce((s, t) => s + f.byType[t].taxableCents, 0);
           expect(byType).toBe(f.totalCents);
+        },
+      ),
+    );
+  });
+});
+
+describe('invoiceFigures with promotions (issue 36)', () => {
+  it('states a discounted line at what was paid, VAT on that, its discount VAT-inclusive beside it', () => {
+    const lines = [{ ...line('1', 1000, 3, 'B'), discountCents: 30_000 }];
+    const totals = discountedTotals(lines, 5_000, { deliveryDiscountCents: 5_000 });
+    // Ksh 3,000 − 300, delivery free: VAT 16 % of 2,700 = 432.
+    expect(totals.vatCents).toBe(43_200);
+    const figures = invoiceFigures({
+      lines,
+      deliveryCents: 5_000,
+      deliveryDiscountCents: 5_000,
+      pricesIncludeVat: false,
+      vatCents: totals.vatCents,
+    });
+    expect(
+      figures.lines.map((l) => [l.key, l.amountCents, l.taxCents, l.statedDiscountCents]),
+    ).toEqual([
+      ['1', 313_200, 43_200, 34_800],
+      // Free delivery is still a line of its own, all of it discounted.
+      ['delivery', 0, 0, 5_800],
+    ]);
+    expect(figures.totalCents).toBe(totals.totalCents);
+  });
+
+  it('always adds up to the discounted order, whatever the discounts, lines and types', () => {
+    const lineArb = fc.record({
+      shillings: fc.integer({ min: 1, max: 200_000 }),
+      quantity: fc.integer({ min: 1, max: 6 }),
+      taxType: fc.constantFrom(...TAX_TYPES),
+      off: fc.double({ min: 0, max: 1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 2_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.boolean(),
+        (raw, deliveryShillings, deliveryOff, pricesIncludeVat) => {
+          const lines = raw.map((l, i) => ({
+            ...line(String(i), l.shillings, l.quantity, l.taxType),
+            discountCents: Math.floor(l.shillings * 100 * l.quantity * l.off),
+          }));
+          const deliveryCents = deliveryShillings * 100;
+          const deliveryDiscountCents = Math.floor(deliveryCents * deliveryOff);
+          const totals = discountedTotals(lines, deliveryCents, {
+            pricesIncludeVat,
+            deliveryDiscountCents,
+          });
+          const f = invoiceFigures({
+            lines,
+            deliveryCents,
+            deliveryDiscountCents,
+            pricesIncludeVat,
+            vatCents: totals.vatCents,
+          });
+          expect(f.totalCents).toBe(totals.totalCents);
+          expect(f.lines.reduce((s, l) => s + l.taxCents, 0)).toBe(totals.vatCents);
+          for (const [i, l] of f.lines.entries()) {
+            const given = i < lines.length ? lines[i]!.discountCents : deliveryDiscountCents;
+            expect(l.amountCents).toBeGreaterThanOrEqual(0);
+            if (pricesIncludeVat) expect(l.statedDiscountCents).toBe(given);
+            else expect(l.statedDiscountCents).toBeGreaterThanOrEqual(given);
+          }
         },
       ),
     );

@@ -4,6 +4,8 @@
 // contained in them with PRICES_INCLUDE_VAT). So the order's VAT is shared among the lines in
 // proportion to each line's exact VAT (largest remainder, in cents): the lines' taxes add up to the
 // order's VAT and their amounts to the order's total, to the cent, whatever the mix of tax types.
+// Promotions (issue 36): a line is stated at what was paid for it, its discount beside it (eTIMS's
+// dcAmt, VAT-inclusive like the line), and the VAT is shared on the discounted amounts.
 import { DELIVERY_TAX_TYPE, TAX_RATES, TAX_TYPES, type TaxType } from './tax-types.ts';
 
 export interface InvoiceLineInput {
@@ -13,21 +15,28 @@ export interface InvoiceLineInput {
   unitPriceCents: number;
   quantity: number;
   taxType: TaxType;
+  /** What promotions took off the whole line, as the order keeps it (VAT as its price has it). */
+  discountCents?: number;
 }
 
 export interface InvoiceInput {
   lines: readonly InvoiceLineInput[];
+  /** The delivery fee, before its discount. */
   deliveryCents: number;
+  /** What promotions took off delivery, at most the fee. */
+  deliveryDiscountCents?: number;
   pricesIncludeVat: boolean;
   /** The order's VAT, as the shopper was charged it. */
   vatCents: number;
 }
 
 export interface InvoiceLine extends InvoiceLineInput {
-  /** What the buyer pays for the line, VAT included. */
+  /** What the buyer pays for the line, VAT included, after its discount. */
   amountCents: number;
   /** The VAT contained in `amountCents`. */
   taxCents: number;
+  /** The line's discount as the invoice states it (dcAmt): VAT-inclusive, like `amountCents`. */
+  statedDiscountCents: number;
 }
 
 export interface InvoiceFigures {
@@ -72,6 +81,21 @@ export function shareByWeight(total: number, weights: readonly bigint[]): number
   return shares.map(Number);
 }
 
+/**
+ * A discount as the invoice states it: VAT-inclusive like its line, so that the line's amount
+ * before the discount is `amountCents + statedDiscountCents`. Prices without VAT: the discount with
+ * its line's rate added, rounded half up to the cent.
+ */
+export function statedDiscount(
+  discountCents: number,
+  taxType: TaxType,
+  pricesIncludeVat: boolean,
+): number {
+  if (pricesIncludeVat || discountCents <= 0) return Math.max(0, discountCents);
+  const rate = BigInt(TAX_RATES[taxType]);
+  return Number((2n * BigInt(discountCents) * (100n + rate) + 100n) / 200n);
+}
+
 export function invoiceFigures(input: InvoiceInput): InvoiceFigures {
   const lines: InvoiceLineInput[] = [...input.lines];
   if (input.deliveryCents > 0) {
@@ -81,9 +105,13 @@ export function invoiceFigures(input: InvoiceInput): InvoiceFigures {
       unitPriceCents: input.deliveryCents,
       quantity: 1,
       taxType: DELIVERY_TAX_TYPE,
+      discountCents: input.deliveryDiscountCents ?? 0,
     });
   }
-  const netOrGross = lines.map((l) => l.unitPriceCents * l.quantity);
+  // What each line came to after its discount (never below zero: none is more than its line).
+  const netOrGross = lines.map((l) =>
+    Math.max(0, l.unitPriceCents * l.quantity - (l.discountCents ?? 0)),
+  );
   const taxes = shareByWeight(
     input.vatCents,
     lines.map((l, i) => exactVatParts(netOrGross[i]!, l.taxType, input.pricesIncludeVat)),
@@ -92,6 +120,7 @@ export function invoiceFigures(input: InvoiceInput): InvoiceFigures {
     ...l,
     amountCents: input.pricesIncludeVat ? netOrGross[i]! : netOrGross[i]! + taxes[i]!,
     taxCents: taxes[i]!,
+    statedDiscountCents: statedDiscount(l.discountCents ?? 0, l.taxType, input.pricesIncludeVat),
   }));
   const byType = Object.fromEntries(
     TAX_TYPES.map((t) => [t, { taxableCents: 0, taxCents: 0 }]),

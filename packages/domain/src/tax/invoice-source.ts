@@ -11,6 +11,11 @@ export interface InvoiceSourceLine {
   /** VAT-inclusive, as eTIMS states lines. */
   amountCents: number;
   taxCents: number;
+  /**
+   * What promotions took off it (issue 36), VAT-inclusive like `amountCents` (eTIMS's dcAmt); the
+   * line before it came to `amountCents + discountCents`. Absent: none (invoices made before).
+   */
+  discountCents?: number;
   taxType: TaxType;
   /** KRA's item classification: the product's, its category's, or the shop's default. */
   itemClassCode: string;

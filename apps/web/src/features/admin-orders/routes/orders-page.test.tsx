@@ -42,6 +42,8 @@ describe('Orders', () => {
     items: ['1 × Kiondo basket'],
     collectable: false,
     money,
+    discounts: [],
+    discount_total: 0,
   });
 
   beforeEach(() => {
@@ -155,6 +157,8 @@ describe('Orders for staff who may not do everything', () => {
     items: ['1 × Kikoi'],
     collectable: true,
     money: { due: 250_000, paid: 0, refunded: 0, balance: 250_000, state: 'unpaid' },
+    discounts: [],
+    discount_total: 0,
   };
   beforeEach(() => {
     api.routes['GET /api/admin/orders'] = () => ({
