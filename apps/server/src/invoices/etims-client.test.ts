@@ -17,7 +17,8 @@ beforeAll(async () => {
     tin: kra.device.tin,
     bhfId: kra.device.bhfId,
     deviceSerial: kra.device.dvcSrlNo,
-    timeoutMs: 500,
+    // Long enough that a busy CI host's normal answers come in time; the slow answer is slower.
+    timeoutMs: 1_500,
   };
 });
 afterAll(() => kra.stop());
@@ -178,7 +179,7 @@ describe('the eTIMS client', () => {
       kind: 'unavailable',
       reason: 'the answer is not JSON',
     });
-    kra.delayMs = 800;
+    kra.delayMs = 3_000;
     expect(await client.saveItem(item)).toMatchObject({
       kind: 'unavailable',
       reason: 'eTIMS did not answer in time',
