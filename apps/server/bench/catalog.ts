@@ -8,6 +8,7 @@
 //                             catalogue size differs); without it, embedded PGlite in a temp dir
 //   BENCH_CONNECTIONS         32 on PostgreSQL, 10 on PGlite    BENCH_SECONDS=5 per run
 //   BENCH_ROUNDS=2            runs per server and endpoint
+//   BENCH_ONLY=category       only the endpoints whose names match (a regular expression)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (url ? 32 : 10));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
 // The benchmark empties the database it is given: only one named for it.
 if (url && !/^bench/.test(new URL(url).pathname.slice(1))) {
@@ -103,12 +105,15 @@ const bare = await startBareServer(
   database.kind === 'postgres' ? pgRunner(client as pg.Pool) : pgliteRunner(client as PGlite),
 );
 
-const plan = await workloads(database.db);
+const plan = (await workloads(database.db, config.FLASH_SALES_REFRESH_SECONDS)).filter(
+  (w) => w.isFloor || !ONLY || ONLY.test(w.name),
+);
 const measured: { name: string; duka: Figures; bare?: Figures; floor: boolean }[] = [];
 let floor: Figures | undefined;
 
 for (const w of plan) {
   process.stdout.write(`  ${w.name} `);
+  const tearDown = w.setUp ? await w.setUp(duka.origin) : undefined;
   // Warm-up: JIT, prepared statements, database caches.
   await drive(duka.origin, w.duka, CONNECTIONS, 1);
   if (w.bare) await drive(bare.url, w.bare, CONNECTIONS, 1);
@@ -122,6 +127,7 @@ for (const w of plan) {
     process.stdout.write('.');
   }
   process.stdout.write('\n');
+  await tearDown?.();
   const result = {
     name: w.name,
     duka: figuresOf(dukaRuns),

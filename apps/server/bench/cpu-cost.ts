@@ -4,6 +4,7 @@
 // (server and load generator alike, for both servers) and the database's backends (from /proc, so
 // Linux with the server on this machine).
 //   BENCH_DATABASE_URL=postgres://…/bench_…   BENCH_REQUESTS=4000 per server and endpoint
+//   BENCH_ONLY=category       only the endpoints whose names match (a regular expression)
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -74,13 +75,18 @@ async function cost(origin: string, paths: string[], amount: number) {
 
 console.log('| endpoint | Duka node µs | Duka db µs | bare node µs | bare db µs | bare / Duka |');
 console.log('|---|---:|---:|---:|---:|---:|');
-const plan = await workloads(database.db);
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+const plan = (await workloads(database.db, config.FLASH_SALES_REFRESH_SECONDS)).filter(
+  (w) => w.isFloor || !only || only.test(w.name),
+);
 const floor = plan.find((w) => w.isFloor)!;
 await cost(bare.url, floor.bare!, 1000);
 const floorCost = await cost(bare.url, floor.bare!, REQUESTS);
 for (const w of plan) {
+  const tearDown = w.setUp ? await w.setUp(duka) : undefined;
   await cost(duka, w.duka, 1000);
   const d = await cost(duka, w.duka, REQUESTS);
+  await tearDown?.();
   const b = w.bare ? await cost(bare.url, w.bare, REQUESTS) : floorCost;
   const ratio = (100 * (b.node + b.db)) / (d.node + d.db);
   console.log(

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { CATEGORY_SEEDS } from '../src/seed/catalog-data.ts';
+import { SALE_PRODUCTS, startFlashSale } from './flash-sale.ts';
 
 export interface Workload {
   name: string;
@@ -12,6 +13,8 @@ export interface Workload {
   isFloor?: boolean;
   /** Compare Duka with the floor. */
   floor: boolean;
+  /** Made before its runs (warm-up included); what it answers is called after them. */
+  setUp?: (origin: string) => Promise<() => Promise<void>>;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function widestProduct(db: Db): Promise<number> {
   return wide;
 }
 
-export async function workloads(db: Db): Promise<Workload[]> {
+export async function workloads(db: Db, saleRefreshSeconds: number): Promise<Workload[]> {
   const slugs = CATEGORY_SEEDS.map((c) => c.slug);
   const [{ max = 1 } = {}] = (
     (await db.execute(sql`select max(id)::int as max from products`)) as unknown as {
@@ -96,6 +99,14 @@ export async function workloads(db: Db): Promise<Workload[]> {
       bare: slugs.map((s) => `/category?slug=${s}`),
       isFloor: true,
       floor: true,
+    },
+    {
+      // Right after the same pages without a sale, so the two are side by side (issue 36).
+      name: `category page, ${SALE_PRODUCTS.toLocaleString('en')} products on sale`,
+      duka: slugs.map((s) => `/api/products?category=${s}&limit=8`),
+      bare: slugs.map((s) => `/category?slug=${s}`),
+      floor: true,
+      setUp: (origin) => startFlashSale(db, origin, saleRefreshSeconds, slugs[0]!),
     },
     {
       name: 'search `?q=…&limit=8` (mix of ' + searches.length + ')',

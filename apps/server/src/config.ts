@@ -177,6 +177,8 @@ export const configSchema = z
     /** Sign-ups accepted per hour from one address. */
     /** How long each instance reuses a search's list of products (prices and stock are always fresh). */
     SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /** How long each instance reuses the flash sales it read for the catalogue (starts and ends stay exact). */
+    FLASH_SALES_REFRESH_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Failed log-ins allowed per account, and per address, in 15 minutes. */
     LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(5),

@@ -8,6 +8,7 @@ import {
 } from '@duka/domain';
 import type { products, reviews } from './schema.ts';
 import type { OptionRow, VariantRow } from './repo.ts';
+import type { FlashSaleFields } from './flash-sales.ts';
 
 /** A product as its page shows it: every column but the search ones. */
 type ProductRow = Omit<typeof products.$inferSelect, 'searchText' | 'searchWords'>;
@@ -34,8 +35,19 @@ export function availabilityOf(stock: number): string {
 
 const roundedRating = (rating: number) => Math.round(rating * 100) / 100;
 
-export function toProductSummary(row: CardRow, categorySlug: string): ProductSummary {
-  return {
+/** Adds a flash sale's fields to what `to` says, when one is on (written one by one, as below). */
+function withSale<T extends FlashSaleFields>(to: T, sale: FlashSaleFields | undefined): T {
+  if (sale?.sale_price !== undefined) to.sale_price = sale.sale_price;
+  if (sale?.sale_ends_at !== undefined) to.sale_ends_at = sale.sale_ends_at;
+  return to;
+}
+
+export function toProductSummary(
+  row: CardRow,
+  categorySlug: string,
+  sale?: FlashSaleFields,
+): ProductSummary {
+  const summary: ProductSummary = {
     id: row.id,
     title: row.title,
     category: categorySlug,
@@ -48,17 +60,22 @@ export function toProductSummary(row: CardRow, categorySlug: string): ProductSum
     thumbnail: row.thumbnail,
     createdAt: row.createdAt.toISOString(),
   };
+  return withSale(summary, sale);
 }
 
 /** A variant as the API shows it: its option values named after the product's options. */
-export function toVariant(row: VariantRow, options: OptionRow[]): ProductVariant {
+export function toVariant(
+  row: VariantRow,
+  options: OptionRow[],
+  sale?: FlashSaleFields,
+): ProductVariant {
   const values = [row.option1, row.option2, row.option3];
   const named: Record<string, string> = {};
   options.forEach((option, i) => {
     const value = values[i];
     if (value != null) named[option.name] = value;
   });
-  return {
+  const variant: ProductVariant = {
     id: row.id,
     sku: row.sku,
     title: row.title,
@@ -68,6 +85,13 @@ export function toVariant(row: VariantRow, options: OptionRow[]): ProductVariant
     stock: row.stock,
     ...(row.image ? { image: row.image } : {}),
   };
+  return withSale(variant, sale);
+}
+
+/** A product page's flash sales: the product's (its card price's) and each variant's. */
+export interface ProductSales {
+  product?: FlashSaleFields;
+  variant?: (row: VariantRow) => FlashSaleFields;
 }
 
 export function toProduct(
@@ -76,9 +100,10 @@ export function toProduct(
   images: string[],
   options: OptionRow[],
   variants: VariantRow[],
+  sales: ProductSales = {},
 ): Product {
   // Every field written out: spreading the summary in made this 20 times slower (V8).
-  return {
+  const product: Product = {
     id: row.id,
     title: row.title,
     category: category.slug,
@@ -102,8 +127,9 @@ export function toProduct(
     availabilityStatus: availabilityOf(row.stock),
     returnPolicy: row.returnPolicy,
     options,
-    variants: variants.map((v) => toVariant(v, options)),
+    variants: variants.map((v) => toVariant(v, options, sales.variant?.(v))),
   };
+  return withSale(product, sales.product);
 }
 
 export function toPublicReview(row: typeof reviews.$inferSelect): PublicReview {

@@ -341,16 +341,34 @@ export async function findProduct(db: Db, id: number) {
 }
 
 /**
- * Weekly Offers: the first product (lowest id) of each category, optionally searched; there are
- * as many as categories, so all of them come in one query and the page is cut here.
+ * Weekly Offers: the products on sale now (`onSale`, issue 36), then the first product (lowest
+ * id) of each category, optionally searched. The set is a few thousand ids at most, found by
+ * primary key: the sales' ids, and one index probe on (category_id, id) per category.
  */
-export async function listWeeklyOffers(db: Db, search: SearchTerms | undefined, page: Page) {
-  // One index probe on (category_id, id) per category, however large the catalogue.
-  const firsts = sql`${products.id} in (
+export async function listWeeklyOffers(
+  db: Db,
+  search: SearchTerms | undefined,
+  page: Page,
+  onSale: readonly number[] = [],
+) {
+  const sale = sql`${sql.param([...onSale])}::int[]`;
+  const offered = sql`${products.id} in (
+    select unnest(${sale})
+    union
     select (select p.id from ${products} p where p.category_id = c.id order by p.id limit 1)
     from ${categories} c)`;
-  const rows = await cards(db, and(firsts, search && matchesAllWords(search)), ORDER_BY.id);
-  return { rows: rows.slice(page.skip, page.skip + page.limit), total: rows.length };
+  const where = and(offered, search && matchesAllWords(search));
+  const rows = await db
+    .select({ ...cardColumns, total: sql<number>`(count(*) over ())::int` })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(sql`${products.id} = any(${sale}) desc`, asc(products.id))
+    .offset(page.skip)
+    .limit(page.limit);
+  // A page past the end has no row to carry the total: counted apart (rare).
+  const total = rows[0]?.total ?? (page.skip === 0 ? 0 : await countUpTo(db, where, 100_000));
+  return { rows, total };
 }
 
 /** Top Picks: rated above 4.8, in catalogue order. */

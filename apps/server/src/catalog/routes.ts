@@ -21,6 +21,7 @@ import {
 import { httpCaching } from './http-cache.ts';
 import { compiledSerializer } from './serializer.ts';
 import { SearchCache } from './query/result-cache.ts';
+import { FlashSales } from './flash-sales.ts';
 import * as catalog from './service.ts';
 import { optionFacets } from './counts.ts';
 
@@ -30,6 +31,8 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const searchCache = new SearchCache(app.config.SEARCH_CACHE_SECONDS * 1000);
+  // Cards and pages show the flash sales on now, read once per interval (flash-sales.ts).
+  const sales = new FlashSales(db, app.config.FLASH_SALES_REFRESH_SECONDS * 1000);
   app.setSerializerCompiler(compiledSerializer);
   // Public answers: Cache-Control and an ETag, 304 for a matching If-None-Match.
   app.addHook('onSend', httpCaching);
@@ -44,7 +47,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productPageSchema, ...errors },
       },
     },
-    async (request) => catalog.searchProducts(db, request.query, searchCache),
+    async (request) => catalog.searchProducts(db, request.query, searchCache, sales),
   );
 
   app.get(
@@ -95,7 +98,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homeSchema },
       },
     },
-    async () => catalog.home(db),
+    async () => catalog.home(db, sales),
   );
 
   app.get(
@@ -108,7 +111,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productPageSchema, ...errors },
       },
     },
-    async (request) => catalog.topPicks(db, request.query),
+    async (request) => catalog.topPicks(db, request.query, sales),
   );
 
   app.get(
@@ -116,12 +119,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The first product of each category',
+        summary: 'What is on sale now, then the first product of each category',
         querystring: productSearchQuerySchema,
         response: { 200: productPageSchema, ...errors },
       },
     },
-    async (request) => catalog.weeklyOffers(db, request.query),
+    async (request) => catalog.weeklyOffers(db, request.query, sales),
   );
 
   app.get(
@@ -135,7 +138,8 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productPageSchema, ...errors },
       },
     },
-    async (request) => catalog.productsOfCategory(db, request.params.category, request.query),
+    async (request) =>
+      catalog.productsOfCategory(db, request.params.category, request.query, sales),
   );
 
   app.get(
@@ -148,7 +152,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, ...errors },
       },
     },
-    async (request) => catalog.getProduct(db, request.params.id),
+    async (request) => catalog.getProduct(db, request.params.id, sales),
   );
 
   app.get(

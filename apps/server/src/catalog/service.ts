@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { found } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import { brandFacets, categoryFacets, countProducts } from './counts.ts';
+import { cardCentsOf, SaleSet, type FlashSales } from './flash-sales.ts';
 import { toProduct, toProductSummary, toPublicReview, toReview } from './mappers.ts';
 import * as repo from './repo.ts';
 import { searchListing, type Listing } from './query/listing.ts';
@@ -21,7 +22,25 @@ import { searchVersion, understandingOf } from './query/understanding.ts';
 import { understoodSearch } from './query/understood-search.ts';
 import { searchTerms } from './query/title-match.ts';
 
-const summaries = (rows: repo.CardRow[]) => rows.map((r) => toProductSummary(r, r.category));
+/** The flash sales at a request's instant: none (no sale fields) when the caller gives none. */
+interface Sales {
+  set: SaleSet;
+  now: number;
+}
+
+async function salesAt(sales: FlashSales | undefined): Promise<Sales> {
+  const now = new Date();
+  return { set: sales ? await sales.at(now) : SaleSet.EMPTY, now: now.getTime() };
+}
+
+const summaries = (rows: repo.CardRow[], sales: Sales) =>
+  rows.map((r) =>
+    toProductSummary(
+      r,
+      r.category,
+      sales.set.isEmpty ? undefined : sales.set.card(r.id, cardCentsOf(r), sales.now),
+    ),
+  );
 
 /**
  * A page of cards and its total: from the counters in the same statement (asked again only when
@@ -50,12 +69,16 @@ async function pageOf(
   filter: repo.ProductFilter,
   order: repo.ListOrder,
   page: repo.Page,
+  sales: FlashSales | undefined,
 ): Promise<ProductPage> {
-  const { rows, total, capped } = filter.search
-    ? await searchListing(db, { ...filter, search: filter.search }, order, page)
-    : await listing(db, filter, order, page);
+  const [{ rows, total, capped }, priced] = await Promise.all([
+    filter.search
+      ? searchListing(db, { ...filter, search: filter.search }, order, page)
+      : listing(db, filter, order, page),
+    salesAt(sales),
+  ]);
   return {
-    products: summaries(rows),
+    products: summaries(rows, priced),
     total,
     skip: page.skip,
     limit: page.limit,
@@ -72,6 +95,7 @@ export async function searchProducts(
   db: Db,
   query: ProductListQuery,
   cache?: SearchCache,
+  sales?: FlashSales,
 ): Promise<ProductPage> {
   const search = searchTerms(query.q);
   const filter = {
@@ -81,7 +105,8 @@ export async function searchProducts(
     options: query.option,
   };
   const order = query.sort ?? 'best';
-  if (!search) return pageOf(db, filter, order, query);
+  if (!search) return pageOf(db, filter, order, query, sales);
+  const priced = salesAt(sales);
   await understandingOf(db); // keeps the versions below fresh (a read at most once a second)
   // Keyed by the catalogue's and the synonyms' versions too: a saved synonym, a product added or
   // renamed reaches search within a second, not at the end of the cache's seconds.
@@ -104,7 +129,7 @@ export async function searchProducts(
     cache?.set(key, found);
   }
   return {
-    products: summaries(rows),
+    products: summaries(rows, await priced),
     total: found.total,
     skip: query.skip,
     limit: query.limit,
@@ -117,8 +142,10 @@ export async function productsOfCategory(
   db: Db,
   slug: string,
   query: { exclude?: number | undefined; limit: number; skip: number },
+  sales?: FlashSales,
 ): Promise<ProductPage> {
-  const result = await pageOf(db, { categorySlug: slug, excludeId: query.exclude }, 'id', query);
+  const filter = { categorySlug: slug, excludeId: query.exclude };
+  const result = await pageOf(db, filter, 'id', query, sales);
   // Empty: the category may not exist at all (asked only then, which is rare).
   if (result.total === 0 && !(await repo.categoryExists(db, slug))) {
     found(undefined, `The category '${slug}'`);
@@ -126,44 +153,66 @@ export async function productsOfCategory(
   return result;
 }
 
-export async function getProduct(db: Db, id: number): Promise<Product> {
-  const row = found(await repo.findProduct(db, id), `The product ${id}`);
+/** One product; with `sales`, its flash sale and each variant's (the back office's has none). */
+export async function getProduct(db: Db, id: number, sales?: FlashSales): Promise<Product> {
+  const [row, { set, now }] = await Promise.all([repo.findProduct(db, id), salesAt(sales)]);
+  const { product, category, categoryName, images, options, variants } = found(
+    row,
+    `The product ${id}`,
+  );
+  const onSale = set.isEmpty
+    ? {}
+    : {
+        product: set.card(id, cardCentsOf(product), now),
+        variant: (v: repo.VariantRow) => set.variant(id, v.id, cardCentsOf(v), now),
+      };
   return toProduct(
-    row.product,
-    { slug: row.category, name: row.categoryName },
-    row.images,
-    row.options,
-    row.variants,
+    product,
+    { slug: category, name: categoryName },
+    images,
+    options,
+    variants,
+    onSale,
   );
 }
 
 export function topPicks(
   db: Db,
   query: { q?: string | undefined; limit: number; skip: number },
+  sales?: FlashSales,
 ): Promise<ProductPage> {
   // Top Picks keep catalogue order, searched or not.
-  return pageOf(db, repo.topPicksFilter(searchTerms(query.q)), 'id', query);
+  return pageOf(db, repo.topPicksFilter(searchTerms(query.q)), 'id', query, sales);
 }
 
+/**
+ * Weekly Offers: what is on sale now (issue 36), then the first product of each category
+ * (SPEC §2.4), which is all there is when nothing is on sale.
+ */
 export async function weeklyOffers(
   db: Db,
   query: { q?: string | undefined; limit: number; skip: number },
+  sales?: FlashSales,
 ): Promise<ProductPage> {
-  const { rows, total } = await repo.listWeeklyOffers(db, searchTerms(query.q), query);
-  return { products: summaries(rows), total, skip: query.skip, limit: query.limit };
+  const priced = await salesAt(sales);
+  const onSale = priced.set.productsOnSale(priced.now);
+  const { rows, total } = await repo.listWeeklyOffers(db, searchTerms(query.q), query, onSale);
+  return { products: summaries(rows, priced), total, skip: query.skip, limit: query.limit };
 }
 
-export async function home(db: Db): Promise<Home> {
+export async function home(db: Db, sales?: FlashSales): Promise<Home> {
+  const priced = await salesAt(sales);
+  const onSale = priced.set.productsOnSale(priced.now);
   const [tiles, offers, picks] = await Promise.all([
     categoryFacets(db, HOME_CATEGORY_TILES),
-    repo.listWeeklyOffers(db, undefined, { skip: 0, limit: 4 }),
+    repo.listWeeklyOffers(db, undefined, { skip: 0, limit: 4 }, onSale),
     repo.lastTopPicks(db, 4),
   ]);
   const order = new Map<string, number>(HOME_CATEGORY_TILES.map((slug, i) => [slug, i]));
   return {
     categories: [...tiles].sort((a, b) => (order.get(a.slug) ?? 0) - (order.get(b.slug) ?? 0)),
-    weeklyOffers: summaries(offers.rows),
-    topPicks: summaries(picks),
+    weeklyOffers: summaries(offers.rows, priced),
+    topPicks: summaries(picks, priced),
   };
 }
 

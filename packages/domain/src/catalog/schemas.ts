@@ -97,6 +97,25 @@ export const dimensionsSchema = z.object({
   depth: z.number().min(0).describe('mm'),
 });
 
+/**
+ * A flash sale running now (issue 36): its price for a unit, in cents like `price`, and when it
+ * ends. Both are absent when nothing is on sale; `sale_ends_at` also for a sale with no end.
+ */
+const flashSaleFields = {
+  sale_price: centsSchema
+    .optional()
+    .describe(
+      "A flash sale's price of a unit now, in cents like price; below what it sells for otherwise",
+    ),
+  sale_ends_at: z
+    .string()
+    .optional()
+    .describe('When that flash sale ends (ISO 8601); absent for a sale with no end'),
+};
+
+/** A flash sale is the promotions' to set: a product's edits take them back and ignore them. */
+const FLASH_SALE_KEYS = Object.keys(flashSaleFields) as (keyof typeof flashSaleFields)[];
+
 /** A product as a card shows it. */
 export const productSummarySchema = z
   .object({
@@ -111,6 +130,7 @@ export const productSummarySchema = z
     stock: z.number().int(),
     thumbnail: z.string(),
     createdAt: z.string(),
+    ...flashSaleFields,
   })
   .meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
@@ -132,6 +152,7 @@ export const productVariantSchema = z
     discountPercentage: z.number().min(0).max(100),
     stock: z.number().int(),
     image: z.string().optional(),
+    ...flashSaleFields,
   })
   .meta({ id: 'ProductVariant' });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
@@ -392,7 +413,7 @@ export const variantPatchSchema = acceptingReadOnly(
       sku: skuField().optional(),
     })
     .strict(),
-  ['id', 'title', 'options', 'image'],
+  ['id', 'title', 'options', 'image', ...FLASH_SALE_KEYS],
 ).refine((v) => Object.values(v).some((x) => x !== undefined), {
   message: 'Change at least one of price, discountPercentage, stock or sku.',
 });
@@ -493,7 +514,7 @@ const variantUpdateSchema = acceptingReadOnly(
       stock: stockField().optional(),
     })
     .strict(),
-  ['title', 'options', 'image'],
+  ['title', 'options', 'image', ...FLASH_SALE_KEYS],
 );
 
 /**
@@ -537,7 +558,16 @@ export const productUpdateSchema = acceptingReadOnly(
         .describe('A product sold in sizes: each variant by id, with what changes'),
     })
     .strict(),
-  ['id', 'rating', 'reviewCount', 'thumbnail', 'createdAt', 'categoryName', 'availabilityStatus'],
+  [
+    'id',
+    'rating',
+    'reviewCount',
+    'thumbnail',
+    'createdAt',
+    'categoryName',
+    'availabilityStatus',
+    ...FLASH_SALE_KEYS,
+  ],
 );
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 

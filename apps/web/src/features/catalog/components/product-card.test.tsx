@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ProductSummary } from '@duka/domain';
 import { ProductCard, discountBadgeText } from './product-card.tsx';
+import { saleEndsText } from './flash-sale.ts';
 
 afterEach(cleanup);
 
@@ -49,6 +50,54 @@ describe('ProductCard', () => {
     expect(screen.queryByText(/\u2212/)).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByText('No reviews yet.')).toBeTruthy();
+  });
+});
+
+describe('ProductCard in a flash sale', () => {
+  // Ksh 2,500 less 10 % is Ksh 2,250; on sale at Ksh 1,800 until 30 Nov, 23:59 in Nairobi.
+  const onSale = product({ sale_price: 180_000, sale_ends_at: '2026-11-30T20:59:00.000Z' });
+
+  it('shows the sale price, what it was struck through and read as such, and its end', () => {
+    renderCard(onSale);
+    const article = screen.getByRole('article');
+    expect(article.textContent).toContain('Ksh 1,800');
+    const was = article.querySelector('s')!;
+    expect(was.textContent).toBe('Was Ksh 2,250');
+    expect(screen.getByText('Was', { exact: false, selector: '.sr-only' })).toBeTruthy();
+    // The shelf price before the product's own discount is not shown: one price was struck.
+    expect(article.textContent).not.toContain('Ksh 2,500');
+    const ends = screen.getByText('Ends 30 Nov, 23:59');
+    expect(ends.tagName).toBe('TIME');
+    expect(ends.getAttribute('datetime')).toBe('2026-11-30T20:59:00.000Z');
+    // The corner says what the sale takes off what it was: 450 of 2,250 is 20 %.
+    expect(screen.getByText('\u221220%')).toBeTruthy();
+    expect(screen.getByText('20% off')).toBeTruthy();
+  });
+
+  it('says no end for a sale without one', () => {
+    renderCard(product({ sale_price: 180_000 }));
+    expect(screen.getByRole('article').textContent).toContain('Ksh 1,800');
+    expect(screen.queryByText(/^Ends /)).toBeNull();
+  });
+
+  it('shows no sale that would not lower the price, and none without one', () => {
+    renderCard(product({ sale_price: 225_000, sale_ends_at: '2026-11-30T20:59:00.000Z' }));
+    expect(screen.queryByText(/^Ends /)).toBeNull();
+    expect(screen.getByRole('article').querySelector('s')).toBeNull();
+    expect(screen.getByRole('article').textContent).toContain('Ksh 2,250');
+    cleanup();
+    renderCard(product());
+    expect(screen.queryByText(/^Ends /)).toBeNull();
+    expect(screen.getByText('\u221210%')).toBeTruthy();
+  });
+});
+
+describe('saleEndsText', () => {
+  it('writes the end on Nairobi’s clock (UTC+3), whatever the browser’s zone', () => {
+    expect(saleEndsText('2026-11-30T20:59:00Z')).toBe('Ends 30 Nov, 23:59');
+    expect(saleEndsText('2026-11-30T21:05:00Z')).toBe('Ends 1 Dec, 00:05');
+    expect(saleEndsText('2026-12-01T00:05:00+03:00')).toBe('Ends 1 Dec, 00:05');
+    expect(saleEndsText('not a time')).toBeNull();
   });
 });
 

@@ -1,8 +1,15 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@duka/domain';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
-import { displayPriceCents, formatKsh, percentToBasisPoints } from '@duka/domain/pricing/money';
+import { formatKsh } from '@duka/domain/pricing/money';
 import { HalfStars } from '../../../components/ui/half-stars.tsx';
+import {
+  flashSaleOf,
+  saleEndsText,
+  salePercentOff,
+  shelfPriceCents,
+  type Priced,
+} from './flash-sale.ts';
 
 /** '−10%' (with a true minus sign), in whole percents (issue 21); empty when it rounds to none. */
 export function discountBadgeText(discountPercentage: number): string {
@@ -33,11 +40,15 @@ function CardRating({ rating, reviewCount }: Pick<ProductSummary, 'rating' | 're
   );
 }
 
-export function ProductPrice({
-  price,
-  discountPercentage,
-}: Pick<ProductSummary, 'price' | 'discountPercentage'>) {
-  const sale = displayPriceCents(price, percentToBasisPoints(discountPercentage));
+/**
+ * The price a shopper pays now. In a flash sale: the sale price, what it was struck through (read
+ * as 'Was Ksh 2,000') and when the sale ends; otherwise the discounted price and the original.
+ */
+export function ProductPrice(priced: Priced) {
+  const flash = flashSaleOf(priced);
+  if (flash) return <FlashSalePrice {...flash} />;
+  const { price } = priced;
+  const sale = shelfPriceCents(priced);
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
       <span className="text-lg font-semibold text-brand-800">{formatKsh(sale)}</span>
@@ -48,6 +59,34 @@ export function ProductPrice({
         </span>
       )}
     </p>
+  );
+}
+
+function FlashSalePrice({
+  priceCents,
+  wasCents,
+  endsAt,
+}: {
+  priceCents: number;
+  wasCents: number;
+  endsAt?: string | undefined;
+}) {
+  const ends = endsAt === undefined ? null : saleEndsText(endsAt);
+  return (
+    <div>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="text-lg font-semibold text-red-700">{formatKsh(priceCents)}</span>
+        <s className="text-sm text-slate-600">
+          <span className="sr-only">Was </span>
+          {formatKsh(wasCents)}
+        </s>
+      </p>
+      {ends && (
+        <p className="text-xs font-medium text-red-700">
+          <time dateTime={endsAt}>{ends}</time>
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -69,6 +108,7 @@ export function ProductCard({
   product: ProductSummary;
   priority?: boolean;
 }) {
+  const flash = flashSaleOf(product);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <Link
@@ -89,10 +129,12 @@ export function ProductCard({
         <h3 className="line-clamp-2 text-sm font-medium text-slate-800 sm:text-base">
           {product.title}
         </h3>
-        {/* Drawn over the picture's corner, read after the title. */}
-        <DiscountBadge discountPercentage={product.discountPercentage} />
+        {/* Drawn over the picture's corner, read after the title: off the price struck through. */}
+        <DiscountBadge
+          discountPercentage={flash ? salePercentOff(flash) : product.discountPercentage}
+        />
         <CardRating rating={product.rating} reviewCount={product.reviewCount} />
-        <ProductPrice price={product.price} discountPercentage={product.discountPercentage} />
+        <ProductPrice {...product} />
         <Link
           to={`/products/${product.id}`}
           className="mt-auto inline-flex items-center justify-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"

@@ -88,7 +88,11 @@ export default function ProductDetailPage({ actions }: { actions: Actions }) {
         actions={actions}
       />
       <ReviewsSection productId={product.data.id} />
-      <RelatedProducts key={product.data.id} category={product.data.category} productId={id} />
+      <RelatedProducts
+        key={`related-${product.data.id}`}
+        category={product.data.category}
+        productId={id}
+      />
       <TopPicksStrip />
     </div>
   );
@@ -168,7 +172,12 @@ function ProductView({
             {!variant && p.variants.length > 1 && (
               <span className="text-sm text-slate-600">From </span>
             )}
-            <ProductPrice price={shown.price} discountPercentage={shown.discountPercentage} />
+            <ProductPrice
+              price={shown.price}
+              discountPercentage={shown.discountPercentage}
+              sale_price={shown.sale_price}
+              sale_ends_at={shown.sale_ends_at}
+            />
           </div>
           <p className="mt-4 text-slate-700">{p.description}</p>
           {p.options.length > 0 && (
