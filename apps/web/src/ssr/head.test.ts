@@ -96,6 +96,31 @@ describe('the server-rendered head', () => {
     });
   });
 
+  it('gives a live flash sale’s price, and its last day in Nairobi, to search engines', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(catalogQueries.product(7).queryKey, {
+      ...product,
+      stock: 4,
+      sale_price: 30_000,
+      sale_ends_at: '2026-11-30T20:59:00.000Z',
+    });
+    const head = buildHead({
+      origin: 'https://duka.example',
+      url: new URL('/products/7', 'https://duka.example'),
+      status: 200,
+      title: 'A | Duka',
+      page: { structuredData: 'product' as const },
+      params: { id: '7' },
+      queryClient,
+    });
+    const block = head.match(/<script type="application\/ld\+json">(.*?)<\/script>/)!;
+    expect(JSON.parse(block[1]!).offers).toMatchObject({
+      price: '300.00',
+      priceValidUntil: '2026-11-30',
+    });
+    expect(head).toContain('<meta property="product:price:amount" content="300.00" />');
+  });
+
   it('describes a product sold in sizes as a ProductGroup with one Offer per variant', () => {
     const head = headFor('/products/8');
     const blocks = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)];

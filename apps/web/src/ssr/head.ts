@@ -85,17 +85,32 @@ const rating = (p: Product) =>
       }
     : undefined;
 
-function offer(
-  url: string,
-  sale: { price: number; discountPercentage: number; stock: number },
-  seller: string,
-) {
-  const priceCents = displayPriceCents(sale.price, percentToBasisPoints(sale.discountPercentage));
+interface Priced {
+  price: number;
+  discountPercentage: number;
+  stock: number;
+  /** A live flash sale's price and end (issue 36): what the shop sells it for until then. */
+  sale_price?: number | undefined;
+  sale_ends_at?: string | undefined;
+}
+
+/** What the shop sells it for now: a live flash sale's price, else the shelf price. */
+const sellingCents = (p: Priced) =>
+  p.sale_price ?? displayPriceCents(p.price, percentToBasisPoints(p.discountPercentage));
+
+/** A sale's last day in Nairobi (yyyy-mm-dd), as schema.org's priceValidUntil wants it. */
+const nairobiDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date(iso));
+
+function offer(url: string, sale: Priced, seller: string) {
   return {
     '@type': 'Offer',
     url,
-    price: (priceCents / 100).toFixed(2),
+    price: (sellingCents(sale) / 100).toFixed(2),
     priceCurrency: 'KES',
+    ...(sale.sale_price !== undefined && sale.sale_ends_at
+      ? { priceValidUntil: nairobiDay(sale.sale_ends_at) }
+      : {}),
     availability: `https://schema.org/${sale.stock > 0 ? 'InStock' : 'OutOfStock'}`,
     seller: { '@type': 'Organization', name: seller },
   };
@@ -219,12 +234,8 @@ export function buildHead(input: HeadInput): string {
     );
   }
   if (product) {
-    const priceCents = displayPriceCents(
-      product.price,
-      percentToBasisPoints(product.discountPercentage),
-    );
     tags.push(
-      `<meta property="product:price:amount" content="${(priceCents / 100).toFixed(2)}" />`,
+      `<meta property="product:price:amount" content="${(sellingCents(product) / 100).toFixed(2)}" />`,
       `<meta property="product:price:currency" content="KES" />`,
       jsonLd(productJsonLd(origin, canonical, product, name)),
       jsonLd(
