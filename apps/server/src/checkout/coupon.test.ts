@@ -46,7 +46,7 @@ describe('POST /api/cart/coupon', () => {
     expect(res.json()).toMatchObject({
       itemsCents: 200_000,
       shippingCents: 5_000,
-      discounts: [{ name: 'Ksh 150 off', code, amountCents: 15_000 }],
+      discounts: [{ name: 'Ksh 150 off', code, amountCents: 15_000, on: 'items' }],
       discountTotalCents: 15_000,
       // 16 % of Ksh 1,900 = 304.
       vatCents: 30_400,
@@ -239,9 +239,9 @@ describe('each kind of promotion, through to the order', () => {
       itemsCents: 360_000,
       shippingCents: 5_000,
       discounts: expect.arrayContaining([
-        { name: 'Mug sale', code: null, amountCents: 20_000 },
-        { name: '2 + 1 shirts', code: null, amountCents: 100_000 },
-        { name: 'Free delivery', code: delivery, amountCents: 5_000 },
+        { name: 'Mug sale', code: null, amountCents: 20_000, on: 'items' },
+        { name: '2 + 1 shirts', code: null, amountCents: 100_000, on: 'items' },
+        { name: 'Free delivery', code: delivery, amountCents: 5_000, on: 'delivery' },
       ]),
       discountTotalCents: 125_000,
       // 16 % of Ksh 2,400 (2,000 of shirts + 400 of mugs, delivery free) = 384.
@@ -269,7 +269,7 @@ describe('each kind of promotion, through to the order', () => {
     const exclusive = await apply(other, { code: alone });
     expect(exclusive.statusCode, exclusive.body).toBe(200);
     expect(exclusive.json()).toMatchObject({
-      discounts: [{ name: 'Half off alone', code: alone, amountCents: 180_000 }],
+      discounts: [{ name: 'Half off alone', code: alone, amountCents: 180_000, on: 'items' }],
       discountTotalCents: 180_000,
     });
     for (const id of ids) {

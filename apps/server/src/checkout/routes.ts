@@ -12,6 +12,7 @@ import {
   mpesaStartedSchema,
   paymentInfoSchema,
   shippingSchema,
+  summaryQuerySchema,
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
 import { quoteDelivery } from '../delivery/quote.ts';
@@ -78,12 +79,16 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Your cart priced by the shop: items, shipping, VAT and total',
+        summary: 'Your cart priced by the shop: items, shipping, discounts, VAT and total',
+        description:
+          'Delivered as saved in step 1; or, with `delivery` (and `county`, or `pickup_point_id`), as that choice would be, nothing saved: step 1 shows the fee and any delivery discount for the county as it is chosen. An unknown or closed point is a 400 at `pickup_point_id`.',
         security,
-        response: { 200: checkoutSummarySchema, 401: apiErrorSchema },
+        querystring: summaryQuerySchema,
+        response: { 200: checkoutSummarySchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => checkout.summary(db, currentUser(request).id),
+    async (request) =>
+      checkout.summary(db, currentUser(request).id, new Date(), undefined, request.query),
   );
 
   app.post(

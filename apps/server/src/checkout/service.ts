@@ -6,6 +6,7 @@ import {
   discountedTotals,
   expectedDelivery,
   type CheckoutSummary,
+  type SummaryQuery,
 } from '@duka/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { lockShopper, pricedCartLines, type PricedCartLine } from '../cart/repo.ts';
@@ -63,19 +64,40 @@ export async function deliveryOf(db: Db | Tx, userId: number): Promise<DeliveryQ
   });
 }
 
-/** Step 3's figures, and the cart's: with the cart's coupon code, or `code` when one is tried. */
+/** The saved delivery choice, or `choice` (step 1's, not saved yet: an unknown point is a 400). */
+async function summaryDelivery(
+  db: Db,
+  userId: number,
+  choice: SummaryQuery | undefined,
+): Promise<DeliveryQuote> {
+  if (choice?.delivery) {
+    const pickup = choice.delivery === 'pickup';
+    return quoteDelivery(db, {
+      countyCode: choice.county ?? null,
+      delivery: choice.delivery,
+      pickupPointId: pickup ? (choice.pickup_point_id ?? null) : null,
+    });
+  }
+  return deliveryOf(db, userId).catch(() =>
+    // A point closed since step 1: priced as without one until the shopper chooses again.
+    quoteDelivery(db, { countyCode: null, delivery: 'home', pickupPointId: null }),
+  );
+}
+
+/**
+ * Step 3's figures, and the cart's: with the cart's coupon code, or `code` when one is tried;
+ * delivered as saved, or as `choice` says (step 1 pricing a county before it is saved).
+ */
 export async function summary(
   db: Db,
   userId: number,
   now = new Date(),
   code?: string | null,
+  choice?: SummaryQuery,
 ): Promise<CheckoutSummary> {
   const lines = await pricedCartLines(db, userId);
   const pricesIncludeVat = (await readShopSettings(db)).prices_include_vat;
-  const delivery = await deliveryOf(db, userId).catch(() =>
-    // A point closed since step 1: priced as without one until the shopper chooses again.
-    quoteDelivery(db, { countyCode: null, delivery: 'home', pickupPointId: null }),
-  );
+  const delivery = await summaryDelivery(db, userId, choice);
   const deliveryDays = { min: delivery.etaMinDays, max: delivery.etaMaxDays };
   const coupon = code === undefined ? await cartCouponOf(db, userId) : code;
   const promotions = await promotionsOf(db, userId, lines, delivery, coupon, now);
@@ -100,6 +122,7 @@ export async function summary(
       name: a.name,
       code: a.code,
       amountCents: a.amountCents,
+      on: a.target,
     })),
     coupon: coupon === null ? null : { code: coupon, message: couponRefusal(promotions.discounts) },
   };

@@ -12,7 +12,13 @@ import {
   promotionSchema,
 } from '@duka/domain';
 import { auditOf } from '../audit/trail.ts';
-import { createPromotion, deletePromotion, listPromotions, updatePromotion } from './service.ts';
+import {
+  createPromotion,
+  deletePromotion,
+  getPromotion,
+  listPromotions,
+  updatePromotion,
+} from './service.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -54,6 +60,22 @@ const promotionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await createPromotion(db, request.body, auditOf(request))),
+  );
+
+  app.get(
+    '/admin/promotions/:id',
+    {
+      onRequest: app.requirePermission('promotions.write'),
+      schema: {
+        tags,
+        summary: 'One promotion, as the list shows it, with its uses, paid orders and revenue',
+        description: 'A removed promotion is not found (404), as in the list.',
+        security,
+        params: idParamSchema,
+        response: { 200: promotionSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => getPromotion(db, request.params.id),
   );
 
   app.patch(

@@ -182,6 +182,53 @@ describe('GET /api/admin/promotions', () => {
   });
 });
 
+describe('GET /api/admin/promotions/{id}', () => {
+  const one = (id: number | string, who: LoggedIn | null = boss) =>
+    t.app.inject({ url: `${URL}/${id}`, headers: who?.auth ?? {} });
+
+  it('answers one promotion exactly as the list shows it', async () => {
+    const p = await made({
+      name: 'Fetched alone',
+      code: freshCode(),
+      type: 'free_delivery',
+      value: 150,
+      counties: ['Nairobi', 'Mombasa'],
+      min_order: 2500,
+      ends_at: '2026-12-24T23:59:00+03:00',
+    });
+    // A newer one, so the one asked for is not simply the first of the list.
+    await made({ name: 'Newer than it', type: 'amount_off', value: 5 });
+    const res = await one(p.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(await listed(p.id));
+    expect(res.json()).toMatchObject({ id: p.id, name: 'Fetched alone', counties: ['047', '001'] });
+  });
+
+  it('404 for an id that is not there or was removed; 400 for what is not an id', async () => {
+    const missing = await one(999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const p = await made({ name: 'Removed soon', type: 'amount_off', value: 5 });
+    expect((await remove(p.id)).statusCode).toBe(200);
+    expect((await one(p.id)).statusCode).toBe(404);
+    for (const bad of ['abc', '0', '-1', '1.5', '2147483648', '7x']) {
+      const res = await one(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('a visitor: 401; a shopper or a role without promotions.write: 403', async () => {
+    const p = await made({ name: 'Private', type: 'amount_off', value: 5 });
+    expect((await one(p.id, null)).statusCode).toBe(401);
+    expect((await one(p.id, await shopper(t.app))).statusCode).toBe(403);
+    const support = await one(p.id, await admin(t.app, t.db, 'support'));
+    expect(support.statusCode).toBe(403);
+    expect(support.json().error).toBe('Your role does not allow this.');
+    expect((await one(p.id, await admin(t.app, t.db, 'manager'))).statusCode).toBe(200);
+  });
+});
+
 describe('PATCH /api/admin/promotions/{id}', () => {
   it('changes what it is given, null clearing a field, audited with only what changed', async () => {
     const p = await made({

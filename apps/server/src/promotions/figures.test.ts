@@ -69,6 +69,9 @@ describe('uses, orders and revenue', () => {
 
     expect(await listed(p.id)).toMatchObject({ uses: 5, orders: 2, revenue: 3_700 });
     expect(await listed(other.id)).toMatchObject({ uses: 1, orders: 1, revenue: 3_300 });
+    // The call for one promotion (the edit form's) counts the same.
+    const alone = await t.app.inject({ url: `/api/admin/promotions/${p.id}`, headers: boss.auth });
+    expect(alone.json()).toMatchObject({ uses: 5, orders: 2, revenue: 3_700 });
   });
 });
 

@@ -72,6 +72,15 @@ export async function listPromotions(db: Db, page: PageRequest): Promise<Promoti
   };
 }
 
+/** One promotion not removed, with its figures, as the list shows it; 404 when there is none. */
+export async function getPromotion(db: Db, id: number): Promise<Promotion> {
+  const [row] = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.id, id), notRemoved()));
+  return viewOf(db, found(row, 'Promotion'));
+}
+
 /** 409 at `code` when a promotion not removed (other than `exceptId`) has it, in any case. */
 async function refuseTakenCode(tx: Tx, code: string | null | undefined, exceptId?: number) {
   if (!code) return;

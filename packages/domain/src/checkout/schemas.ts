@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, int32 } from '../common/schemas.ts';
+import { centsSchema, int32, int32FromText } from '../common/schemas.ts';
 import { DELIVERY_MESSAGES } from '../delivery/messages.ts';
 import { countyCodeSchema } from '../delivery/schemas.ts';
 import { normaliseKenyanMobile } from '../payments/phone.ts';
@@ -185,12 +185,36 @@ export const checkoutSummaryLineSchema = z.object({
   lineTotalCents: centsSchema.describe('Display price after discount, times the quantity'),
 });
 
+/** What a discount comes off: the items, or the delivery fee (issue 36). */
+export const DISCOUNT_TARGETS = ['items', 'delivery'] as const;
+export type DiscountTarget = (typeof DISCOUNT_TARGETS)[number];
+
 /** A promotion applied to the order, as the summary lists it. */
 export const summaryDiscountSchema = z.object({
   name: z.string(),
   code: z.string().nullable().describe('The coupon code; null for an automatic promotion'),
   amountCents: centsSchema,
+  on: z
+    .enum(DISCOUNT_TARGETS)
+    .describe("What it comes off: the items, or the delivery fee ('free or cheaper delivery')"),
 });
+export type SummaryDiscount = z.infer<typeof summaryDiscountSchema>;
+
+/**
+ * GET /api/checkout/summary's optional delivery choice: the cart priced as if delivered so (checkout
+ * step 1 shows the fee and any delivery discount for the county or point as it is chosen, before it
+ * is saved). Nothing is saved; without `delivery` the saved choice prices it.
+ */
+export const summaryQuerySchema = z
+  .object({
+    delivery: z.enum(DELIVERY_KINDS).optional(),
+    county: countyCodeSchema.optional(),
+    pickup_point_id: int32FromText(DELIVERY_MESSAGES.unknownPickupPoint)
+      .positive(DELIVERY_MESSAGES.unknownPickupPoint)
+      .optional(),
+  })
+  .strict();
+export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
 
 export const checkoutSummarySchema = z
   .object({

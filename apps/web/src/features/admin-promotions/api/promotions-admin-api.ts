@@ -9,7 +9,7 @@ import type {
   Promotion,
   PromotionPage,
 } from '@duka/domain';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import type { PromotionBody } from '../components/promotion-draft.ts';
 
 const KEY = ['admin', 'promotions'] as const;
@@ -24,28 +24,11 @@ export const promotionsQuery = (page: number, pageSize: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** The most the list answers at once. */
-const WIDEST_PAGE = 100;
-
-/**
- * One promotion, for its form. The API lists them newest (highest id) first and has no call for
- * one, so the pages are read until the id is passed; a removed one is a 404 like any other.
- */
+/** One promotion, for its form; a removed one is a 404 like any other. */
 export const promotionQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'one', id],
-    queryFn: async () => {
-      for (let skip = 0; ; skip += WIDEST_PAGE) {
-        const page = await api<PromotionPage>('/admin/promotions', {
-          query: { limit: WIDEST_PAGE, skip },
-        });
-        const found = page.promotions.find((p) => p.id === id);
-        if (found) return found;
-        const last = page.promotions.at(-1);
-        if (!last || last.id < id || skip + WIDEST_PAGE >= page.total) break;
-      }
-      throw new ApiError(404, 'Promotion not found', 'NOT_FOUND');
-    },
+    queryFn: () => api<Promotion>(`/admin/promotions/${id}`),
   });
 
 export const createPromotion = (body: PromotionBody) =>

@@ -1,6 +1,5 @@
-// Changing a promotion against a stand-in API: the form opens with the promotion as stored (found
-// in the list, which has no call for one), and the whole promotion goes back as a PATCH, the old
-// kind's fields cleared.
+// Changing a promotion against a stand-in API: the form opens with the promotion as stored (asked
+// for by its id), and the whole promotion goes back as a PATCH, the old kind's fields cleared.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
@@ -30,9 +29,7 @@ describe('Edit promotion', () => {
   });
 
   it('opens with the promotion as stored, and sends the whole of it changed', async () => {
-    api.routes['GET /api/admin/promotions'] = () => ({
-      body: { promotions: [promotion({ id: 8 }), stored], total: 2, skip: 0, limit: 100 },
-    });
+    api.routes['GET /api/admin/promotions/7'] = () => ({ body: stored });
     let sent: unknown;
     api.routes['PATCH /api/admin/promotions/7'] = (init) => {
       sent = JSON.parse(String(init?.body));
@@ -71,23 +68,29 @@ describe('Edit promotion', () => {
       // Emptied: no limit any more.
       usage_limit: null,
     });
-    expect(api.calls).toContain('GET /api/admin/promotions?limit=100&skip=0');
+    // Asked for by its id: the list is not paged through to find it.
+    expect(api.calls).toContain('GET /api/admin/promotions/7');
+    expect(api.calls.filter((c) => c.startsWith('GET /api/admin/promotions?'))).toEqual([]);
   });
 
   it('says so when the promotion is not there (removed, or never was)', async () => {
-    api.routes['GET /api/admin/promotions'] = () => ({
-      body: {
-        promotions: [promotion({ id: 8 }), promotion({ id: 6 })],
-        total: 2,
-        skip: 0,
-        limit: 100,
-      },
+    api.routes['GET /api/admin/promotions/7'] = () => ({
+      status: 404,
+      body: { error: 'Promotion was not found.', code: 'NOT_FOUND' },
     });
     api.renderAs(at('/dashboard/promotions/7/edit'));
     expect(
-      await screen.findByText('We could not load this promotion: Promotion not found'),
+      await screen.findByText('We could not load this promotion: Promotion was not found.'),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Promotions' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+
+  it('asks nothing for an address whose id is not one', async () => {
+    api.renderAs(at('/dashboard/promotions/abc/edit'));
+    expect(
+      await screen.findByText('We could not load this promotion: Promotion not found'),
+    ).toBeTruthy();
+    expect(api.calls.filter((c) => c.includes('/admin/promotions'))).toEqual([]);
   });
 });

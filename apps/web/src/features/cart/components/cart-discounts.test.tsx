@@ -17,8 +17,8 @@ const summary: CheckoutSummary = {
   vatCents: 14_400,
   totalCents: 104_400,
   discounts: [
-    { name: 'Free delivery in Nyeri', code: null, amountCents: 5_000 },
-    { name: 'Weekend deal', code: 'SAVE10', amountCents: 10_000 },
+    { name: 'Free delivery in Nyeri', code: null, amountCents: 5_000, on: 'delivery' },
+    { name: 'Weekend deal', code: 'SAVE10', amountCents: 10_000, on: 'items' },
   ],
   discountTotalCents: 15_000,
   coupon: { code: 'SAVE10', message: null },
@@ -48,15 +48,47 @@ afterEach(() => {
 });
 
 describe("the cart's discounts", () => {
-  it('lists each by name, with its code and what it takes off, as the server priced the cart', async () => {
+  it('lists each by name, what the items come to after theirs, and which come off delivery', async () => {
     renderWith(summary);
     const region = await screen.findByRole('region', { name: 'Discounts' });
+    const items = within(region).getByRole('list', { name: 'Off the items' });
     expect(
-      within(region)
+      within(items)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Free delivery in Nyeri−Ksh 50', 'Weekend deal (SAVE10)−Ksh 100']);
-    expect(region.textContent).toContain('Taken off your order total at checkout');
+    ).toEqual(['Weekend deal (SAVE10)−Ksh 100']);
+    // Ksh 1,000 of items less Ksh 100: the delivery offer is not taken off the items.
+    expect(within(region).getByTestId('items-after-discounts').textContent).toBe('Ksh 900');
+    const delivery = within(region).getByRole('list', { name: 'Off delivery' });
+    expect(
+      within(delivery)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Free delivery in Nyerioff delivery']);
+    // Its amount depends on the place chosen at checkout, so none is given here.
+    expect(delivery.textContent).not.toContain('Ksh');
+    expect(region.textContent).toContain('checkout shows it for the place you choose');
+    expect(region.textContent).toContain('Checkout adds delivery and VAT.');
+  });
+
+  it('with only a delivery offer, gives no items-after figure', async () => {
+    renderWith({
+      ...summary,
+      discounts: [summary.discounts[0]!],
+      discountTotalCents: 5_000,
+      coupon: null,
+    });
+    const region = await screen.findByRole('region', { name: 'Discounts' });
+    expect(within(region).queryByRole('list', { name: 'Off the items' })).toBeNull();
+    expect(within(region).queryByTestId('items-after-discounts')).toBeNull();
+    expect(within(region).getByRole('list', { name: 'Off delivery' })).toBeTruthy();
+  });
+
+  it('says VAT is not added when shelf prices include it', async () => {
+    renderWith({ ...summary, discounts: [summary.discounts[1]!], pricesIncludeVat: true });
+    const region = await screen.findByRole('region', { name: 'Discounts' });
+    expect(region.textContent).toContain('Checkout adds delivery.');
+    expect(region.textContent).not.toContain('VAT');
   });
 
   it("says when the cart's code gives nothing now", async () => {

@@ -1,7 +1,9 @@
 // The cart's discounts by name (issue 36), as the server computes them for checkout: the browser
-// only shows them. The cart's 'Total Price' stays the items' total (SPEC §2.6); the discounts are
-// taken off the order total at checkout, where delivery and VAT are added.
+// only shows them. The cart's 'Total Price' stays the items' total (SPEC §2.6); here, what comes
+// off the items and what the items then come to, and which offers take something off delivery
+// (its fee, and so the offer's amount, depends on the place chosen at checkout).
 import { useQuery } from '@tanstack/react-query';
+import { formatKsh } from '@duka/domain/pricing/money';
 import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
 import { cartQueries } from '../api/cart-api.ts';
 
@@ -11,7 +13,10 @@ export function CartDiscounts() {
   const summary = priced.data;
   if (!summary || summary.itemCount === 0) return null;
   const refused = summary.coupon?.message ? summary.coupon : null;
+  const onItems = summary.discounts.filter((d) => d.on === 'items');
+  const onDelivery = summary.discounts.filter((d) => d.on === 'delivery');
   if (summary.discounts.length === 0 && !refused) return null;
+  const itemsAfter = summary.itemsCents - onItems.reduce((sum, d) => sum + d.amountCents, 0);
   return (
     <section
       aria-labelledby="cart-discounts"
@@ -20,20 +25,40 @@ export function CartDiscounts() {
       <h3 id="cart-discounts" className="font-semibold text-slate-900">
         Discounts
       </h3>
-      {summary.discounts.length > 0 && (
+      {onItems.length > 0 && (
         <>
-          <ul className="mt-1">
-            {summary.discounts.map((d, i) => (
+          <ul aria-label="Off the items" className="mt-1">
+            {onItems.map((d, i) => (
               <li key={i} className="flex justify-between gap-3 py-1 text-green-900">
                 <span className="min-w-0">{discountLabel(d)}</span>
                 <span className="font-semibold whitespace-nowrap">{minusKsh(d.amountCents)}</span>
               </li>
             ))}
           </ul>
-          <p className="mt-1 text-xs text-slate-700">
-            Taken off your order total at checkout, where delivery and VAT are added.
+          <p className="flex justify-between gap-3 border-t border-green-200 py-1 font-semibold text-slate-900">
+            <span>Items after discounts</span>
+            <span className="whitespace-nowrap" data-testid="items-after-discounts">
+              {formatKsh(itemsAfter)}
+            </span>
           </p>
         </>
+      )}
+      {onDelivery.length > 0 && (
+        <ul aria-label="Off delivery" className="mt-1">
+          {onDelivery.map((d, i) => (
+            <li key={i} className="flex justify-between gap-3 py-1 text-green-900">
+              <span className="min-w-0">{discountLabel(d)}</span>
+              <span className="whitespace-nowrap">off delivery</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {summary.discounts.length > 0 && (
+        <p className="mt-1 text-xs text-slate-700">
+          {onDelivery.length > 0 &&
+            'What a delivery offer takes off depends on where your order goes: checkout shows it for the place you choose. '}
+          {summary.pricesIncludeVat ? 'Checkout adds delivery.' : 'Checkout adds delivery and VAT.'}
+        </p>
       )}
       {refused && (
         <p className="mt-1 text-slate-800">

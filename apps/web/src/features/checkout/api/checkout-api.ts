@@ -19,7 +19,22 @@ export const checkoutQueries = {
       queryFn: () => api<CheckoutSummary>('/checkout/summary'),
       staleTime: 0,
     }),
+  /**
+   * The cart priced for step 1's choice before it is saved (nothing is saved): its fee and the
+   * delivery discounts it would get. Under ['checkout', 'summary'], so whatever refreshes the
+   * summary (a cart change, a code) refreshes these too.
+   */
+  summaryFor: (choice: DeliveryChoiceQuery) =>
+    queryOptions({
+      queryKey: ['checkout', 'summary', choice],
+      queryFn: () => api<CheckoutSummary>('/checkout/summary', { query: { ...choice } }),
+      staleTime: 0,
+    }),
 };
+
+/** Step 1's delivery choice as the summary reads it: a county's homes, or a pickup point. */
+export type DeliveryChoiceQuery =
+  { delivery: 'home'; county: string } | { delivery: 'pickup'; pickup_point_id: string };
 
 /** Tries a code on the cart: the summary with its discount, or a 422 saying why not (429 guessing). */
 export const applyCoupon = (code: string) =>

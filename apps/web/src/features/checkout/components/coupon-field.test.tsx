@@ -69,7 +69,7 @@ const withCode: CheckoutSummary = {
   beforeTaxCents: 95_000,
   vatCents: 15_200,
   totalCents: 110_200,
-  discounts: [{ name: 'Weekend deal', code: 'SAVE10', amountCents: 10_000 }],
+  discounts: [{ name: 'Weekend deal', code: 'SAVE10', amountCents: 10_000, on: 'items' }],
   discountTotalCents: 10_000,
   coupon: { code: 'SAVE10', message: null },
 };

@@ -1,14 +1,15 @@
 // Checkout step 1's delivery part (issue 22): the county, home delivery or a pickup point, and what
-// the choice costs and when it should arrive, shown as soon as it is made.
+// the choice costs (after any delivery discount, issue 36) and when it should arrive, shown as soon
+// as it is made.
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormRegister, FieldErrors } from 'react-hook-form';
-import { expectedDelivery } from '@duka/domain/orders/delivery';
 import type { ShippingForm } from '@duka/domain/checkout/schemas';
 import type { DeliveryCounty, PickupPoint } from '@duka/domain/delivery/schemas';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { formatDayRange } from '../../../lib/dates.ts';
 import { deliveryQueries } from '../../../lib/delivery.ts';
+import type { DeliveryChoiceQuery } from '../api/checkout-api.ts';
+import { DeliveryFee, type DeliveryTerms } from './delivery-fee.tsx';
 
 /** What the chosen county or point costs and takes; null until one is chosen. */
 export function deliveryTerms(
@@ -19,7 +20,7 @@ export function deliveryTerms(
     county?: string | undefined;
     pickupPointId?: string | undefined;
   },
-): { place: string; fee: number; min: number; max: number } | null {
+): DeliveryTerms | null {
   if (choice.delivery === 'pickup') {
     const point = points?.find((p) => String(p.id) === choice.pickupPointId);
     return point
@@ -30,6 +31,18 @@ export function deliveryTerms(
   return county
     ? { place: county.name, fee: county.fee, min: county.eta_min_days, max: county.eta_max_days }
     : null;
+}
+
+/** The choice as the summary prices it: the point for a pickup, else the county's homes. */
+function choiceOf(
+  delivery: string | undefined,
+  county: string | undefined,
+  pickupPointId: string | undefined,
+): DeliveryChoiceQuery | null {
+  if (delivery === 'pickup') {
+    return pickupPointId ? { delivery: 'pickup', pickup_point_id: pickupPointId } : null;
+  }
+  return county ? { delivery: 'home', county } : null;
 }
 
 export function DeliveryChoice({
@@ -50,7 +63,6 @@ export function DeliveryChoice({
   const pickup = delivery === 'pickup';
   const shownPoints = (points.data ?? []).filter((p) => !county || p.county_code === county);
   const terms = deliveryTerms(counties.data, points.data, { delivery, county, pickupPointId });
-  const arrival = terms ? expectedDelivery(new Date(), { min: terms.min, max: terms.max }) : null;
 
   return (
     <>
@@ -106,14 +118,10 @@ export function DeliveryChoice({
           )}
         </Field>
       )}
-      <p aria-live="polite" className="min-h-5 text-sm text-slate-700">
-        {terms && arrival && (
-          <>
-            Delivery to {terms.place}: <strong>{formatKsh(terms.fee * 100)}</strong>, expected{' '}
-            {formatDayRange(arrival.from, arrival.to)}.
-          </>
-        )}
-      </p>
+      <DeliveryFee
+        terms={terms}
+        choice={terms ? choiceOf(delivery, county, pickupPointId) : null}
+      />
     </>
   );
 }

@@ -22,7 +22,8 @@ export function PaymentStep({
   kraPin?: string;
   businessName?: string;
   onBack: () => void;
-  onDone: () => void;
+  /** Runs once the server saved the step; the button stays busy until it is done. */
+  onDone: () => void | Promise<void>;
 }) {
   const {
     register,
@@ -42,7 +43,7 @@ export function PaymentStep({
   const onSubmit = handleSubmit(async (v) => {
     try {
       await savePaymentInfo(v);
-      onDone();
+      await onDone();
     } catch (err) {
       setError('root', {
         message:

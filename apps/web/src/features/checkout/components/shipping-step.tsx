@@ -22,7 +22,8 @@ export function ShippingStep({
 }: {
   initial: ShippingForm;
   onCancel: () => void;
-  onDone: () => void;
+  /** Runs once the server saved the step; the button stays busy until it is done. */
+  onDone: () => void | Promise<void>;
 }) {
   const {
     register,
@@ -82,7 +83,7 @@ export function ShippingStep({
         delivery: pickup ? 'pickup' : 'home',
         pickup_point_id: pickup && v.pickup_point_id ? Number(v.pickup_point_id) : null,
       });
-      onDone();
+      await onDone();
     } catch (err) {
       if (err instanceof ApiError) {
         for (const name of SERVER_FIELDS) {

@@ -1,5 +1,6 @@
 // Step 3's figures as the server computed them from the cart (SPEC §2.11, DESIGN 3): items and
-// delivery as shelved, each promotion by name with what it takes off (issue 36), then the total.
+// delivery as shelved, each promotion by name with what it takes off under what it takes it off
+// (issue 36), then the total.
 import type { CheckoutSummary } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
@@ -28,15 +29,23 @@ function Row({
   );
 }
 
+/** The discounts that come off the items, or off the delivery fee, each by name. */
+function Discounts({ summary, on }: { summary: CheckoutSummary; on: 'items' | 'delivery' }) {
+  return summary.discounts
+    .filter((d) => d.on === on)
+    .map((d, i) => (
+      <Row key={`${on}-${i}`} label={discountLabel(d)} value={minusKsh(d.amountCents)} saving />
+    ));
+}
+
 export function SummaryTotals({ summary: s }: { summary: CheckoutSummary }) {
   return (
     <dl aria-label="Order summary">
       <Row label="Items" value={String(s.itemCount)} />
       <Row label="Item total" value={formatKsh(s.itemsCents)} />
+      <Discounts summary={s} on="items" />
       <Row label="Shipping & Handling" value={formatKsh(s.shippingCents)} />
-      {s.discounts.map((d, i) => (
-        <Row key={i} label={discountLabel(d)} value={minusKsh(d.amountCents)} saving />
-      ))}
+      <Discounts summary={s} on="delivery" />
       <Row label="Before Tax" value={formatKsh(s.beforeTaxCents)} />
       <Row
         label={s.pricesIncludeVat ? 'VAT included in the total' : 'Tax Collected (VAT 16%)'}

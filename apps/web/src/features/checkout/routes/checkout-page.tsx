@@ -1,7 +1,7 @@
 // /checkout (SPEC §2.11): three steps; a step moves on only when the server saved it.
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -20,6 +20,15 @@ export default function CheckoutPage() {
   const { authToken, currentUser } = useAuth();
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const details = useQuery({ ...checkoutQueries.details(), enabled: !!authToken });
+  const queryClient = useQueryClient();
+  /**
+   * A step saved: its details are read again before the next step shows, so Back (which opens a
+   * step's form with the details as they are then) never finds the copy from before the save.
+   */
+  const savedThen = async (next: 2 | 3) => {
+    await details.refetch();
+    setStep(next);
+  };
 
   if (!authToken) {
     return (
@@ -61,9 +70,13 @@ export default function CheckoutPage() {
             }}
             // The cart opens over the checkout, as from any page.
             onCancel={() => navigate('/cart', { state: overlayState(location) })}
-            onDone={() => {
-              void details.refetch();
-              setStep(2);
+            onDone={async () => {
+              // The county or point may have changed: step 3 must not show the figures priced before.
+              void queryClient.resetQueries({
+                queryKey: checkoutQueries.summary().queryKey,
+                exact: true,
+              });
+              await savedThen(2);
             }}
           />
         ) : step === 2 ? (
@@ -72,10 +85,7 @@ export default function CheckoutPage() {
             kraPin={details.data.kra_pin ?? ''}
             businessName={details.data.business_name ?? ''}
             onBack={() => setStep(1)}
-            onDone={() => {
-              void details.refetch();
-              setStep(3);
-            }}
+            onDone={() => savedThen(3)}
           />
         ) : (
           <SummaryStep details={details.data} onBack={() => setStep(2)} />
