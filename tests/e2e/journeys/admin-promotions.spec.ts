@@ -8,6 +8,7 @@ import { createShopper } from '../fixtures/accounts.ts';
 import { seriousViolations } from '../fixtures/axe.ts';
 import { productInStock } from '../fixtures/checkout.ts';
 import { DESKTOP, PHONE, settle } from '../fixtures/shop-pages.ts';
+import { payInSandbox } from '../fixtures/orders.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
@@ -68,19 +69,7 @@ async function orderWithCode(request: APIRequestContext, productId: number, code
   });
   await post('/api/payment', { email: shopper.email });
   const { paymentId, order_id } = await post('/api/create-payment', {});
-  const approve = await request.post(`/sandbox-pay/${encodeURIComponent(paymentId)}/approve`, {
-    maxRedirects: 0,
-  });
-  expect(approve.status()).toBe(303);
-  const back = new URL(approve.headers().location!, 'http://duka.test');
-  const execute = await request.get('/api/execute-payment', {
-    headers,
-    params: {
-      paymentId: back.searchParams.get('paymentId')!,
-      PayerID: back.searchParams.get('PayerID')!,
-    },
-  });
-  expect(execute.status(), await execute.text()).toBe(200);
+  await payInSandbox(request, headers, paymentId);
   const order = await (await request.get(`/api/order/${order_id}`, { headers })).json();
   expect(order.status).toBe('paid');
   return order as { order_total: number; discount_total: number; discounts: { code: string }[] };

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { seriousViolations } from '../fixtures/axe.ts';
+import { seriousViolationsAtBothSizes } from '../fixtures/axe.ts';
 import { addToCart, goToSummary, productInStock } from '../fixtures/checkout.ts';
 
 /** Where to keep screenshots to look at (E2E_SCREENS=/some/dir), none otherwise. */
@@ -29,21 +29,6 @@ async function figure(page: Page, label: string): Promise<number> {
   const row = page.getByLabel('Order summary').locator('div').filter({ hasText: label });
   const text = await row.getByRole('definition').textContent();
   return Number((text ?? '').replace(/[^\d]/g, ''));
-}
-
-/** Serious accessibility problems of the page at phone and desktop widths (and screenshots). */
-async function checkedAtBothSizes(page: Page, name: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const [size, width] of [
-    ['360', 360],
-    ['1280', 1280],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    found.push(...(await seriousViolations(page, `${name} (${size} px)`)));
-    if (SCREENS) await page.screenshot({ path: `${SCREENS}/${name}-${size}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  return found;
 }
 
 test('a shopper applies a coupon at checkout, removes it, applies it again and pays with it', async ({
@@ -108,14 +93,14 @@ test('a shopper applies a coupon at checkout, removes it, applies it again and p
   expect(await figure(page, 'Before Tax')).toBe(beforeTax - 100);
   const totalWith = await figure(page, 'Order Total');
   expect(totalWith).toBeLessThan(totalBefore);
-  expect(await checkedAtBothSizes(page, 'coupon-applied')).toEqual([]);
+  expect(await seriousViolationsAtBothSizes(page, 'coupon-applied')).toEqual([]);
 
   // Taken off: the total is back, the field is back (and empty).
   await page.getByRole('button', { name: `Remove code ${code}` }).click();
   await expect(line).toHaveCount(0);
   await expect(field).toHaveValue('');
   expect(await figure(page, 'Order Total')).toBe(totalBefore);
-  expect(await checkedAtBothSizes(page, 'coupon-field')).toEqual([]);
+  expect(await seriousViolationsAtBothSizes(page, 'coupon-field')).toEqual([]);
 
   await field.fill(code);
   await apply.click();
@@ -128,7 +113,7 @@ test('a shopper applies a coupon at checkout, removes it, applies it again and p
     .getByRole('dialog', { name: 'Shopping Cart' })
     .getByRole('region', { name: 'Discounts' });
   await expect(discounts.getByRole('listitem')).toHaveText([`${name} (${code})−Ksh 100`]);
-  if (SCREENS) await checkedAtBothSizes(page, 'coupon-cart');
+  if (SCREENS) await seriousViolationsAtBothSizes(page, 'coupon-cart');
 
   // Back to checkout: still applied; paid in the sandbox at the lower total.
   await goToSummary(page);
@@ -145,7 +130,7 @@ test('a shopper applies a coupon at checkout, removes it, applies it again and p
   const items = page.getByRole('table', { name: 'Items in this order' });
   await expect(items.getByRole('row', { name: `${name} (${code}) −Ksh 100` })).toBeVisible();
   await expect(items.getByRole('row', { name: /^TOTAL/ })).toContainText(ksh(totalWith));
-  if (SCREENS) await checkedAtBothSizes(page, 'coupon-order-complete');
+  if (SCREENS) await seriousViolationsAtBothSizes(page, 'coupon-order-complete');
 
   await page.goto(`/userprofile/orders/${orderNo}`);
   const bought = page.getByRole('region', { name: 'Items' });

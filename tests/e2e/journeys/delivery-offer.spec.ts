@@ -4,29 +4,10 @@
 // county shows its own fee with no offer; the cart names the offer as off delivery. A code applies
 // only when typed, and Nyeri's fee is no other journey's, so journeys beside this one are untouched.
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { seriousViolations } from '../fixtures/axe.ts';
+import { seriousViolationsAtBothSizes } from '../fixtures/axe.ts';
 import { addToCart, productInStock } from '../fixtures/checkout.ts';
-
-/** Where to keep screenshots to look at (E2E_SCREENS=/some/dir), none otherwise. */
-const SCREENS = process.env.E2E_SCREENS;
-
-/** Serious accessibility problems of the page at phone and desktop widths (and screenshots). */
-async function checkedAtBothSizes(page: Page, name: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const [size, width] of [
-    ['360', 360],
-    ['1280', 1280],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    found.push(...(await seriousViolations(page, `${name} (${size} px)`)));
-    if (SCREENS) await page.screenshot({ path: `${SCREENS}/${name}-${size}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  return found;
-}
 
 test('a free-delivery code for Nyeri: step 3 takes the fee off, step 1 names it beside the fee, per county', async ({
   page,
@@ -82,7 +63,7 @@ test('a free-delivery code for Nyeri: step 3 takes the fee off, step 1 names it 
   await expect(
     page.getByText(/^Delivery to Nyeri: Free instead of Ksh 350, expected/),
   ).toBeVisible();
-  expect(await checkedAtBothSizes(page, 'delivery-offer-step1')).toEqual([]);
+  expect(await seriousViolationsAtBothSizes(page, 'delivery-offer-step1')).toEqual([]);
 
   // Another county: its own fee, no offer; and back again.
   await page.getByLabel('County').selectOption({ label: 'Kirinyaga' });
@@ -100,5 +81,5 @@ test('a free-delivery code for Nyeri: step 3 takes the fee off, step 1 names it 
     `${name} (${code})off delivery`,
   );
   await expect(discounts.getByTestId('items-after-discounts')).toHaveCount(0);
-  expect(await checkedAtBothSizes(page, 'delivery-offer-cart')).toEqual([]);
+  expect(await seriousViolationsAtBothSizes(page, 'delivery-offer-cart')).toEqual([]);
 });

@@ -3,6 +3,7 @@
 // stock), and the sandbox refund confirms at once; the shopper's order page then shows the return
 // received and the money back.
 import type { APIRequestContext } from '@playwright/test';
+import { payInSandbox } from '../fixtures/orders.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { ADMIN } from '../playwright.config.ts';
 
@@ -55,18 +56,7 @@ async function deliveredOrder(
   });
   await post('/api/payment', { email });
   const { paymentId, order_id: orderId } = await post('/api/create-payment', {});
-  const approve = await request.post(`/sandbox-pay/${encodeURIComponent(paymentId)}/approve`, {
-    maxRedirects: 0,
-  });
-  const back = new URL(approve.headers().location!, 'http://duka.test');
-  const execute = await request.get('/api/execute-payment', {
-    headers,
-    params: {
-      paymentId: back.searchParams.get('paymentId')!,
-      PayerID: back.searchParams.get('PayerID')!,
-    },
-  });
-  expect(execute.status(), await execute.text()).toBe(200);
+  await payInSandbox(request, headers, paymentId);
   for (const status of ['processing', 'shipped', 'delivered']) {
     const moved = await request.patch(`/api/admin/orders/${orderId}`, {
       headers: admin,

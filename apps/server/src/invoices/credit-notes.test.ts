@@ -11,7 +11,7 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product } from '../../test/checkout-fixture.ts';
 import { mpesaShop, readyToPay } from '../../test/mpesa-fixture.ts';
-import { EtimsStandIn } from '../../test/stand-ins/etims.ts';
+import { EtimsStandIn, etimsEnv } from '../../test/stand-ins/etims.ts';
 import { invoices } from './schema.ts';
 import { products } from '../catalog/schema.ts';
 import { orderItems } from '../orders/schema.ts';
@@ -27,12 +27,7 @@ let boss: LoggedIn;
 beforeAll(async () => {
   kra = await new EtimsStandIn().start();
   t = await createTestApp({
-    ETIMS_API_BASE: kra.baseUrl,
-    ETIMS_TOKEN_URL: kra.tokenUrl,
-    ETIMS_CONSUMER_KEY: kra.credentials.consumerKey,
-    ETIMS_CONSUMER_SECRET: kra.credentials.consumerSecret,
-    ETIMS_TIN: kra.device.tin,
-    ETIMS_DEVICE_SERIAL: kra.device.dvcSrlNo,
+    ...etimsEnv(kra),
   });
   boss = await admin(t.app, t.db);
 });

@@ -11,7 +11,7 @@ import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { product } from '../../test/checkout-fixture.ts';
 import { freshCode, promotion } from '../../test/promotions-fixture.ts';
 import { askReturn, buy, decide, deliver, shoe, sizeOf } from '../../test/returns-fixture.ts';
-import { EtimsStandIn } from '../../test/stand-ins/etims.ts';
+import { EtimsStandIn, etimsEnv } from '../../test/stand-ins/etims.ts';
 import { invoices } from './schema.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { orders } from '../orders/schema.ts';
@@ -23,12 +23,7 @@ let boss: LoggedIn;
 beforeAll(async () => {
   kra = await new EtimsStandIn().start();
   t = await createTestApp({
-    ETIMS_API_BASE: kra.baseUrl,
-    ETIMS_TOKEN_URL: kra.tokenUrl,
-    ETIMS_CONSUMER_KEY: kra.credentials.consumerKey,
-    ETIMS_CONSUMER_SECRET: kra.credentials.consumerSecret,
-    ETIMS_TIN: kra.device.tin,
-    ETIMS_DEVICE_SERIAL: kra.device.dvcSrlNo,
+    ...etimsEnv(kra),
   });
   boss = await admin(t.app, t.db);
 });

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, secondInstance, type TestContext } from '../../test/app.ts';
 import { admin, shopper, type LoggedIn } from '../../test/accounts.ts';
 import { buyAndPay, product } from '../../test/checkout-fixture.ts';
-import { EtimsStandIn } from '../../test/stand-ins/etims.ts';
+import { EtimsStandIn, etimsEnv } from '../../test/stand-ins/etims.ts';
 import { etimsDevices, invoices } from './schema.ts';
 import { products } from '../catalog/schema.ts';
 
@@ -17,12 +17,7 @@ let boss: LoggedIn;
 beforeAll(async () => {
   kra = await new EtimsStandIn().start();
   t = await createTestApp({
-    ETIMS_API_BASE: kra.baseUrl,
-    ETIMS_TOKEN_URL: kra.tokenUrl,
-    ETIMS_CONSUMER_KEY: kra.credentials.consumerKey,
-    ETIMS_CONSUMER_SECRET: kra.credentials.consumerSecret,
-    ETIMS_TIN: kra.device.tin,
-    ETIMS_DEVICE_SERIAL: kra.device.dvcSrlNo,
+    ...etimsEnv(kra),
     ETIMS_TRADER_NAME: 'Duka Test Traders',
     // Long enough that a busy CI host's normal answers come in time; the slow answer is slower.
     ETIMS_TIMEOUT_MS: '1500',

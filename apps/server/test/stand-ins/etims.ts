@@ -297,3 +297,15 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
+
+/** The shop's settings for this stand-in: what a test app needs to send it invoices. */
+export function etimsEnv(kra: EtimsStandIn): Record<string, string> {
+  return {
+    ETIMS_API_BASE: kra.baseUrl,
+    ETIMS_TOKEN_URL: kra.tokenUrl,
+    ETIMS_CONSUMER_KEY: kra.credentials.consumerKey,
+    ETIMS_CONSUMER_SECRET: kra.credentials.consumerSecret,
+    ETIMS_TIN: kra.device.tin,
+    ETIMS_DEVICE_SERIAL: kra.device.dvcSrlNo,
+  };
+}
