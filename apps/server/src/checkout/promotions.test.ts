@@ -243,6 +243,18 @@ describe('an order with a coupon', () => {
   });
 });
 
+/** How many were answered 'busy, try again' (503 UNAVAILABLE with Retry-After), checking each. */
+function busyOnes(
+  answers: { statusCode: number; headers: Record<string, unknown>; json(): { code?: string } }[],
+) {
+  const busy = answers.filter((a) => a.statusCode === 503);
+  for (const r of busy) {
+    expect(r.json().code).toBe('UNAVAILABLE');
+    expect(r.headers['retry-after']).toBe('2');
+  }
+  return busy.length;
+}
+
 describe('limits under a rush, on two instances', () => {
   it(`${onPostgres ? 300 : 24} shoppers for a ${onPostgres ? 100 : 8}-use coupon: exactly that many orders have it`, async () => {
     const [shoppers, limit] = onPostgres ? [300, 100] : [24, 8];
@@ -262,9 +274,13 @@ describe('limits under a rush, on two instances', () => {
         racers.map((who, i) => createPayment(i % 2 ? other : t.app, who)),
       );
       const statuses = answers.map((r) => r.statusCode);
+      // A host too slow for the rush may turn some away as busy (503, nothing reserved, 'try
+      // again'); never with a fault, and enough get through for the limit to be what stops them.
+      const busy = busyOnes(answers);
+      expect(busy).toBeLessThan(shoppers - limit);
       expect(statuses.filter((s) => s === 200)).toHaveLength(limit);
-      expect(statuses.filter((s) => s !== 200 && s !== 409 && s !== 422)).toEqual([]);
-      for (const r of answers.filter((a) => a.statusCode !== 200)) {
+      expect(statuses.filter((s) => ![200, 409, 422, 503].includes(s))).toEqual([]);
+      for (const r of answers.filter((a) => a.statusCode === 409 || a.statusCode === 422)) {
         expect(r.json().error).toBe(COUPON_MESSAGES.usedUp);
       }
       const uses = await usesOf(id);
@@ -295,9 +311,10 @@ describe('limits under a rush, on two instances', () => {
       const answers = await Promise.all(
         racers.map((who, i) => createPayment(i % 2 ? other : t.app, who)),
       );
-      expect(answers.filter((r) => ![200, 409].includes(r.statusCode)).map((r) => r.body)).toEqual(
-        [],
-      );
+      expect(busyOnes(answers)).toBeLessThan(shoppers - cap);
+      expect(
+        answers.filter((r) => ![200, 409, 503].includes(r.statusCode)).map((r) => r.body),
+      ).toEqual([]);
       for (const r of answers.filter((a) => a.statusCode === 409)) {
         expect(r.json().error).toBe(COUPON_MESSAGES.offerChanged);
       }

@@ -19,16 +19,18 @@ export function isTransactionConflict(err: unknown): boolean {
   return state === '40P01' || state === '40001';
 }
 
-// Node's socket errors, and node-postgres's own words for a connection that went away.
+// Node's socket errors, and node-postgres's own words for a connection that went away or that
+// the pool could not hand out in time (every connection busy, as in a rush on one coupon).
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
 // (A pool that was ended is not among them: it never recovers, so "try again" would be untrue.)
 const LOST_CONNECTION =
-  /Connection terminated|connection timeout|Client has encountered a connection error/i;
+  /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i;
 
 /**
  * The database could not be reached or dropped the connection: class 08 (connection exception),
- * 57P01–57P03 (the server shut down or is starting), 53300 (too many connections), or a socket
- * error. Nothing about the request was wrong; it may be sent again.
+ * 57P01–57P03 (the server shut down or is starting), 53300 (too many connections), a socket
+ * error, or no connection free in the pool in time. Nothing about the request was wrong; it may be
+ * sent again.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
