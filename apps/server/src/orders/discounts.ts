@@ -1,10 +1,11 @@
 // An order's discounts (issue 36): the promotions it got, kept as they were when it was made, and
 // what checkout asks of the shopper's orders to apply them (their first order, the open checkout
 // a new one replaces).
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import { orderDiscounts, orders } from './schema.ts';
+import { openCheckoutsOf } from './repo.ts';
 
 export interface OrderDiscountLine {
   promotionId: number;
@@ -30,16 +31,7 @@ export function deliveryDiscountOf(
  * their uses do not count against what the new order may have. One being captured is kept.
  */
 export async function replaceableOrderIds(db: Db | Tx, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'pending_payment'),
-        isNull(orders.exchangeForOrderId),
-      ),
-    );
+  const rows = await db.select({ id: orders.id }).from(orders).where(openCheckoutsOf(userId));
   const ids: number[] = [];
   for (const { id } of rows) {
     if ((await paymentsRepo.capturingPayments(db, id)).length === 0) ids.push(id);

@@ -126,6 +126,14 @@ export async function moveOrder(
   return moved.length > 0;
 }
 
+/** The shopper's open checkouts: unpaid orders that are not an exchange's replacement. */
+export const openCheckoutsOf = (userId: number) =>
+  and(
+    eq(orders.userId, userId),
+    eq(orders.status, 'pending_payment'),
+    isNull(orders.exchangeForOrderId),
+  );
+
 /**
  * The shopper's unpaid orders, locked in id order (orders are always locked before stock). An
  * exchange's replacement awaiting its price difference is no open checkout: never replaced.
@@ -134,13 +142,7 @@ export async function lockOpenOrderIds(tx: Tx, userId: number): Promise<number[]
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'pending_payment'),
-        isNull(orders.exchangeForOrderId),
-      ),
-    )
+    .where(openCheckoutsOf(userId))
     .orderBy(asc(orders.id))
     .for('update');
   return rows.map((r) => r.id);
