@@ -1,8 +1,11 @@
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+const linguiConfig = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 const api = process.env.DUKA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -10,6 +13,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   logLevel: 'warn',
   plugins: [
     react(),
+    // The message catalogues, compiled as they are imported (lingui.config.ts); a message missing
+    // from a catalogue fails the build rather than showing a key.
+    lingui({ configPath: linguiConfig, failOnCompileError: true }),
     tailwindcss(),
     // Installable, and usable offline (ADR 010): the manifest, and a Workbox service worker that
     // keeps the shop's code and images once seen, the pages already opened, and an offline page.

@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { defineProject } from 'vitest/config';
 
+const linguiConfig = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
+
 export default defineProject({
+  plugins: [lingui({ configPath: linguiConfig, failOnCompileError: true })],
   test: {
     name: 'web',
     root: './apps/web',

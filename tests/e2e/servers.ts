@@ -3,6 +3,7 @@
 // launcher (fixtures/start-servers.ts) agree on them.
 import os from 'node:os';
 import path from 'node:path';
+import { SMS_API_KEY, SMS_USERNAME } from './fixtures/sms-stand-in.ts';
 
 export const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -13,6 +14,8 @@ export const DARAJA_STAND_IN_URL = `http://127.0.0.1:${port + 1}`;
 export const DARAJA_SHOP_URL = `http://127.0.0.1:${port + 2}`;
 /** Answers once every server below is ready (fixtures/start-servers.ts). */
 export const ALL_READY_URL = `http://127.0.0.1:${port + 3}/ready`;
+/** The first shop's SMS gateway: the Africa's Talking stand-in (fixtures/sms-stand-in.ts). */
+export const SMS_STAND_IN_URL = `http://127.0.0.1:${port + 4}`;
 // The journeys' mailbox (fixtures/mailbox-server.ts) listens beside the shop on ports of its own.
 const mailboxSmtpPort = port + 1000;
 export const MAILBOX_URL = `http://127.0.0.1:${port + 1001}`;
@@ -67,7 +70,16 @@ export function servers(): Server[] {
         SMTP_URL: `smtp://127.0.0.1:${mailboxSmtpPort}`,
         BACKGROUND_JOBS: 'true',
         OUTBOX_POLL_SECONDS: '1',
+        // Text messages (the phone sign-in's codes) go to the SMS stand-in.
+        AT_USERNAME: SMS_USERNAME,
+        AT_API_KEY: SMS_API_KEY,
+        AT_API_BASE: SMS_STAND_IN_URL,
       },
+    },
+    {
+      name: 'sms stand-in',
+      command: `npx tsx fixtures/sms-stand-in.ts ${port + 4}`,
+      url: `${SMS_STAND_IN_URL}/__stand-in/messages`,
     },
     {
       name: 'daraja stand-in',

@@ -72,7 +72,7 @@ export async function readyShoppers(
       const token = await app.tokens.sign({ userId: s.userId, sessionId: s.id });
       return {
         id: row.id,
-        email: row.email,
+        email: row.email!, // inserted with one above
         username: row.username,
         token,
         refreshToken: '',

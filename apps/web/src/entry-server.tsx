@@ -28,6 +28,8 @@ import { documentTitle } from './lib/use-document-title.ts';
 import { CollectingQueryClient } from './ssr/collecting-query-client.ts';
 import { serialiseState, STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
 import { buildHead } from './ssr/head.ts';
+import { LocaleProvider } from './lib/i18n/locale-context.tsx';
+import { LOCALES, localeOfPath, localePrefix, type Locale } from '@duka/domain/i18n/locale';
 
 /** How API calls made while rendering are answered: in-process by the server, GET only. */
 function configure(options: { api: InProcessApi }) {
@@ -47,21 +49,38 @@ function configure(options: { api: InProcessApi }) {
 const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const handler = createStaticHandler(routes);
+/** Each language's routes: the Kiswahili shop is the same pages under the basename /sw. */
+const perLocale = <T,>(make: (basename: string | undefined) => T) =>
+  Object.fromEntries(LOCALES.map((l) => [l, make(localePrefix(l) || undefined)])) as Record<
+    Locale,
+    T
+  >;
+
+const handlers = perLocale((basename) => createStaticHandler(routes, { basename }));
 
 /** The shop's frame around a skeleton, for pages the browser renders itself. */
-const frameHandler = createStaticHandler([
-  {
-    element: <Root />,
-    children: [{ element: <ShopLayout />, children: [{ path: '*', element: <PageSkeleton /> }] }],
-  },
-] satisfies RouteObject[]);
+const frameHandlers = perLocale((basename) =>
+  createStaticHandler(
+    [
+      {
+        element: <Root />,
+        children: [
+          { element: <ShopLayout />, children: [{ path: '*', element: <PageSkeleton /> }] },
+        ],
+      },
+    ] satisfies RouteObject[],
+    { basename },
+  ),
+);
 
 /** At most this many passes: a page whose queries depend on earlier answers needs more than one. */
 const MAX_PASSES = 4;
 
 async function render(path: string, options: RenderOptions): Promise<RenderedPage | null> {
   const request = new Request(new URL(path, options.origin));
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const handler = handlers[locale];
+  const frameHandler = frameHandlers[locale];
   const context = await handler.query(request);
   if (context instanceof Response) return null;
   const leaf = context.matches.at(-1)?.route;
@@ -83,15 +102,17 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
     let html = '';
     for (let pass = 1; ; pass++) {
       html = renderToString(
-        <AppProviders queryClient={frameClient}>
-          <StaticRouterProvider router={router} context={frameContext} hydrate={false} />
-        </AppProviders>,
+        <LocaleProvider locale={locale}>
+          <AppProviders queryClient={frameClient}>
+            <StaticRouterProvider router={router} context={frameContext} hydrate={false} />
+          </AppProviders>
+        </LocaleProvider>,
       );
       if (pass === MAX_PASSES || !(await frameClient.fetchMissing())) break;
     }
     const shopName = frameClient.getQueryData(shopSettingsQuery().queryKey)?.shop_name;
-    const head = `<title>${escapeText(documentTitle('', shopName))}</title>\n    <meta name="robots" content="noindex" />`;
-    return { kind: 'frame', status: 200, html, head, state: null, modules };
+    const head = `<title>${escapeText(documentTitle('', shopName, locale))}</title>\n    <meta name="robots" content="noindex" />`;
+    return { kind: 'frame', status: 200, html, head, state: null, modules, lang: locale };
   }
 
   const queryClient = new CollectingQueryClient();
@@ -103,9 +124,11 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
     html = renderToString(
       <StrictMode>
         <ServerResponseContext.Provider value={sink}>
-          <AppProviders queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
+          <LocaleProvider locale={locale}>
+            <AppProviders queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </LocaleProvider>
         </ServerResponseContext.Provider>
       </StrictMode>,
     );
@@ -116,7 +139,8 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
     origin: options.origin,
     url,
     status: sink.status,
-    title: sink.title ?? documentTitle(''),
+    title: sink.title ?? documentTitle('', undefined, locale),
+    locale,
     page: { description: handle.description, structuredData: handle.structuredData },
     params: context.matches.at(-1)?.params ?? {},
     queryClient,
@@ -128,6 +152,7 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
     head,
     state: serialiseState(queryClient),
     modules,
+    lang: locale,
   };
 }
 

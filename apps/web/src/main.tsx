@@ -6,6 +6,9 @@ import { RouterProvider } from 'react-router';
 import './index.css';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
+import { setApiLanguage } from './lib/api-client.ts';
+import { LocaleProvider } from './lib/i18n/locale-context.tsx';
+import { localeOfPath, localePrefix } from '@duka/domain/i18n/locale';
 import { restoreState, STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
 
 async function start() {
@@ -14,12 +17,17 @@ async function start() {
   const queryClient = createQueryClient();
   if (state?.textContent) restoreState(queryClient, state.textContent);
 
-  const router = await createRouter();
+  const locale = localeOfPath(window.location.pathname);
+  document.documentElement.lang = locale;
+  setApiLanguage(locale);
+  const router = await createRouter(localePrefix(locale) || undefined);
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <LocaleProvider locale={locale}>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </LocaleProvider>
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding

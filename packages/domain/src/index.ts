@@ -6,6 +6,7 @@ export * from './catalog/constants.ts';
 export * from './catalog/schemas.ts';
 export * from './catalog/messages.ts';
 export * from './auth/schemas.ts';
+export * from './auth/phone-sign-in.ts';
 export * from './cart/schemas.ts';
 export * from './checkout/schemas.ts';
 export * from './orders/schemas.ts';

@@ -3,7 +3,7 @@
 // (a removed one too, while it is kept). Read when the page is asked for (a renamed product shows
 // its name now), one query per kind of record, and never part of a row's hash. Only names are
 // read here; no domain's rules are.
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { countyName, type AuditEntry } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { users } from '../auth/schema.ts';
@@ -39,7 +39,11 @@ export async function withRecordNames(db: Db, entries: AuditEntry[]) {
         .where(inArray(products.id, ids)),
     ),
     named(idsOf(entries, 'user'), (ids) =>
-      db.select({ id: users.id, name: users.email }).from(users).where(inArray(users.id, ids)),
+      db
+        // An account made by phone has no e-mail: its name then.
+        .select({ id: users.id, name: sql<string>`coalesce(${users.email}, ${users.username})` })
+        .from(users)
+        .where(inArray(users.id, ids)),
     ),
     named(idsOf(entries, 'review'), async (ids) =>
       (

@@ -73,7 +73,7 @@ export class AuditTrail {
 /** The trail of the signed-in person making this request (or of a sign-in attempt's e-mail). */
 export function auditOf(
   request: FastifyRequest,
-  who?: { id: number | null; email: string; role: string | null },
+  who?: { id: number | null; email: string | null; role: string | null },
 ): AuditTrail {
   const user = who ?? request.user;
   return new AuditTrail({

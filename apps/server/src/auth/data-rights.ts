@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { passwordResets, sessions, users } from './schema.ts';
+import { passwordResets, phoneCodes, sessions, users } from './schema.ts';
 import { getUser } from './service.ts';
 
 export async function accountOf(db: Db, userId: number) {
@@ -36,12 +36,15 @@ export const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`
 export async function eraseAccountRow(tx: Tx, userId: number, now: Date): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
   await tx
     .update(users)
     .set({
       username: `erased-${randomBytes(6).toString('hex')}`,
       email: erasedEmail(userId),
       phoneNumber: '',
+      // Many erased accounts share the empty number: none of them is a verified one.
+      phoneVerifiedAt: null,
       // Not a hash at all, so no password can ever match it.
       passwordHash: '!erased',
       role: null,

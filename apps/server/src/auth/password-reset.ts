@@ -19,15 +19,17 @@ import { passwordResets, sessions, users } from './schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Limits } from '../limits/plugin.ts';
 import { InvalidMailError } from '../mail/smtp.ts';
-import { nairobiDateTime } from '../outbox/format.ts';
+import { languageOfRow, momentIn, shopLink, type Locale } from '../outbox/language.ts';
 import { button, emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
-import { enqueueEmail, hasNewerMessage, PUBLIC_URL } from '../outbox/service.ts';
+import { enqueueEmail, hasNewerMessage } from '../outbox/service.ts';
+import { RESET_TEXTS } from './password-reset-texts.ts';
 import type { Renderer } from '../outbox/worker.ts';
 import { hashPassword } from './password.ts';
 import { hashToken } from './tokens.ts';
 
 export const RESET_KIND = 'password-reset';
-const SUBJECT = 'Reset your Duka password';
+/** Stored with the request; the mail, written when sent, takes the account's language. */
+const SUBJECT = RESET_TEXTS.en.subject;
 const LINK_MS = RESET_LINK_MINUTES * 60_000;
 
 const invalidLink = () => new HttpError(410, 'RESET_LINK_INVALID', RESET_MESSAGES.invalidLink);
@@ -57,24 +59,22 @@ export async function requestReset(
   };
 }
 
-function resetMail(username: string, link: string, validUntil: Date) {
-  const until = nairobiDateTime(validUntil);
+function resetMail(username: string, link: string, validUntil: Date, language: Locale) {
+  const words = RESET_TEXTS[language];
+  const until = momentIn(language, validUntil);
   const text =
     `Habari ${username},\n\n` +
-    `Someone, hopefully you, asked to reset the password of your Duka account. Open this link to choose a new one:\n\n` +
+    `${words.asked}\n\n` +
     `${link}\n\n` +
-    `The link works once, until ${until}. If you did not ask for it, ignore this e-mail: your password stays as it is.\n` +
+    `${words.works(until)}\n` +
     textFooter;
   const html = emailHtml(
-    SUBJECT,
+    words.subject,
     paragraph(`Habari ${username},`) +
-      paragraph(
-        'Someone, hopefully you, asked to reset the password of your Duka account. Choose a new one here:',
-      ) +
-      button('Reset Password', link) +
-      paragraph(
-        `The link works once, until ${until}. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
-      ),
+      paragraph(words.askedHtml) +
+      button(words.button, link) +
+      paragraph(words.works(until)),
+    language,
   );
   return { text, html };
 }
@@ -85,7 +85,7 @@ export function resetMailRenderer(db: Db): Renderer {
     // A newer request for the address supersedes this one: its link must not outlive the newer.
     if (await hasNewerMessage(db, message)) return null;
     const [user] = await db
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, username: users.username, language: users.language })
       .from(users)
       .where(and(eq(users.email, message.recipient), isNull(users.erasedAt)));
     if (!user) return null;
@@ -101,11 +101,13 @@ export function resetMailRenderer(db: Db): Renderer {
         .insert(passwordResets)
         .values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
     });
-    const link = `${PUBLIC_URL}/reset-password?token=${token}`;
-    const hidden = `${PUBLIC_URL}/reset-password?token=[hidden]`;
-    const sent = resetMail(user.username, link, expiresAt);
-    const kept = resetMail(user.username, hidden, expiresAt);
-    return { subject: SUBJECT, ...sent, keep: kept, link };
+    // In the account's language, the link to its shop's page (/sw/reset-password in Kiswahili).
+    const language = languageOfRow(user.language);
+    const link = shopLink(language, `/reset-password?token=${token}`);
+    const hidden = shopLink(language, '/reset-password?token=[hidden]');
+    const sent = resetMail(user.username, link, expiresAt, language);
+    const kept = resetMail(user.username, hidden, expiresAt, language);
+    return { subject: RESET_TEXTS[language].subject, ...sent, keep: kept, link };
   };
 }
 
@@ -168,6 +170,6 @@ export async function resetPassword(
     return user.email;
   });
   // The owner proved themselves by e-mail: earlier failed log-ins no longer count against them.
-  await deps.limits.limiter.reset(deps.limits.rules.loginAccount, email);
+  if (email) await deps.limits.limiter.reset(deps.limits.rules.loginAccount, email);
   return { message: RESET_MESSAGES.done };
 }

@@ -17,7 +17,8 @@ import { bearerOf, TokenSigner } from './tokens.ts';
 export interface AuthUser {
   id: number;
   username: string;
-  email: string;
+  /** Null for an account made by phone sign-in until it gives one. */
+  email: string | null;
   isAdmin: boolean;
   role: Role | null;
   permissions: ReadonlySet<Permission>;

@@ -8,8 +8,8 @@ import type { AuditTrail } from '../audit/trail.ts';
 export async function recordOwnAccountChange(
   tx: Tx,
   audit: AuditTrail | undefined,
-  user: { id: number; email: string; role: string | null },
-  change: { email: string; passwordChanged: boolean },
+  user: { id: number; email: string | null; role: string | null },
+  change: { email: string | null; passwordChanged: boolean },
 ): Promise<void> {
   if (!audit || !user.role) return;
   if (change.email !== user.email) {

@@ -41,7 +41,7 @@ export async function resetPasswordFromShell(
       .update(users)
       .set({ passwordHash })
       .where(and(eq(users.email, address), isNull(users.erasedAt)))
-      .returning({ id: users.id, email: users.email });
+      .returning({ id: users.id });
     if (!found) throw new NoSuchAccountError(`No account has the e-mail ${address}.`);
     await endSessions(tx, found.id, 'password reset from the shell');
     await tx
@@ -58,7 +58,7 @@ export async function resetPasswordFromShell(
     return found;
   });
   if (options.failedLogins) {
-    await options.failedLogins.limiter.reset(options.failedLogins.rule, user.email);
+    await options.failedLogins.limiter.reset(options.failedLogins.rule, address);
   }
-  return { userId: user.id, email: user.email, password };
+  return { userId: user.id, email: address, password };
 }

@@ -14,8 +14,12 @@ import {
   userSchema,
 } from '@duka/domain';
 import { auditOf } from '../audit/trail.ts';
+import { languageOf } from '../lib/language.ts';
 import { unauthorized } from '../lib/http-error.ts';
+import { languageOfRow } from '../outbox/language.ts';
+import { rememberLanguage } from './language.ts';
 import { logIn } from './login.ts';
+import phoneRoutes from './phone/routes.ts';
 import { recordFailedSignIn, recordSignIn } from './sign-in-audit.ts';
 import { checkSecondFactor } from './two-factor.ts';
 import { currentUser } from './plugin.ts';
@@ -39,6 +43,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
     void reply.header('Cache-Control', 'private, no-store');
   });
+  // Signing in with a code sent by SMS, and verifying a profile's number (issue 37).
+  await app.register(phoneRoutes);
 
   app.post(
     '/register',
@@ -53,6 +59,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await accounts.register(db, request.body);
+      await rememberLanguage(db, user.id, languageOf(request));
       return reply.code(201).send({ message: 'Registration successful. Please log in.', user });
     },
   );
@@ -81,6 +88,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return { mfa_required: true as const, mfa_token: await app.tokens.signMfa(user.id) };
       }
       await recordSignIn(db, request, user);
+      await rememberLanguage(db, user.id, languageOf(request));
       return signedIn(user);
     },
   );
@@ -116,6 +124,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       await recordSignIn(db, request, user);
+      await rememberLanguage(db, user.id, languageOf(request));
       return signedIn(user);
     },
   );
@@ -186,8 +195,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         username: user.username,
         email: user.email,
         phone_number: user.phoneNumber,
+        phone_verified: user.phoneVerifiedAt !== null,
+        has_password: user.passwordHash !== null,
         marketing_consent: user.marketingConsentAt !== null,
         marketing_consent_at: user.marketingConsentAt?.toISOString() ?? null,
+        language: languageOfRow(user.language),
       };
     },
   );
@@ -213,6 +225,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         auditOf(request),
       );
+      // `{language}` alone is the shop's switch: the account's e-mails and SMS follow it.
+      if (request.body.language) await rememberLanguage(db, me.id, request.body.language);
       return { message: 'Profile updated successfully', user };
     },
   );

@@ -22,10 +22,15 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
-    /** Stored trimmed and in lower case. */
-    email: text('email').notNull(),
+    /** Stored trimmed and in lower case; null for an account made by phone until checkout asks. */
+    email: text('email'),
     phoneNumber: text('phone_number').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** When the phone number was proven by a code sent to it (issue 37): only then can it sign in. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** Null for an account made by phone: it has no password until one is set. */
+    passwordHash: text('password_hash'),
+    /** The shop's language the person last used ('en' | 'sw'): account e-mails and SMS use it. */
+    language: text('language').notNull().default('en'),
     /** The staff role (decision record 021); null for a shopper. */
     role: text('role').$type<Role>(),
     /** Kept for the specification's API (`is_admin`): anyone with a role is staff. */
@@ -46,6 +51,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
+    // A verified phone signs in one account only.
+    uniqueIndex('users_verified_phone_idx')
+      .on(t.phoneNumber)
+      .where(sql`phone_verified_at is not null`),
     uniqueIndex('users_username_idx').on(sql`lower(${t.username})`),
     index('users_created_idx').on(t.createdAt),
     index('users_role_idx')
@@ -114,4 +123,29 @@ export const recoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A 6-digit code sent by SMS (issue 37): to sign in by phone ('login') or to prove a number added
+ * on the profile ('verify', with its user). Only the code's hash is kept; good once, for 5 minutes,
+ * and for 5 wrong tries.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Normalised: +2547XXXXXXXX. */
+    phone: text('phone').notNull(),
+    purpose: text('purpose').$type<'login' | 'verify'>().notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('phone_codes_phone_idx').on(t.phone, t.createdAt),
+    check('phone_codes_purpose_check', sql`purpose in ('login', 'verify')`),
+  ],
 );

@@ -1,7 +1,7 @@
 // Accounts and sessions: sign-up, log-in, refresh with rotation and reuse detection, log-out,
 // profile. Passwords are argon2id hashes; refresh tokens are stored as hashes.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { permissionsOf, type ProfileUpdate, type RegisterInput, type User } from '@duka/domain';
+import { permissionsOf, type RegisterInput, type User } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, sessions, users } from './schema.ts';
 import { conflict, found, HttpError, unauthorized } from '../lib/http-error.ts';
@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { recordOwnAccountChange } from './profile-audit.ts';
 import type { TokenSigner } from './tokens.ts';
 import { hashToken, newRefreshToken } from './tokens.ts';
+import { toInternational } from '../sms/phone.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -44,13 +45,21 @@ function constraintOf(err: unknown): string {
   return e.constraint ?? e.cause?.constraint ?? '';
 }
 
-async function assertAvailable(db: Db, username: string, email: string, exceptUserId?: number) {
+async function assertAvailable(
+  db: Db,
+  username: string,
+  email: string | null,
+  exceptUserId?: number,
+) {
   const except = exceptUserId === undefined ? undefined : ne(users.id, exceptUserId);
-  const [byEmail] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), except))
-    .limit(1);
+  const [byEmail] =
+    email === null
+      ? []
+      : await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.email, email), except))
+          .limit(1);
   if (byEmail) throw conflict('An account with this e-mail address already exists.', 'EMAIL_TAKEN');
   const [byName] = await db
     .select({ id: users.id })
@@ -98,7 +107,8 @@ export async function checkCredentials(
   password: string,
 ): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!row) {
+  // An account made by phone has no password: like an unknown address, nothing matches.
+  if (!row?.passwordHash) {
     dummyHash ??= hashPassword('not-a-real-password-1!');
     await verifyPassword(await dummyHash, password);
     return null;
@@ -209,18 +219,36 @@ export async function getUser(db: Db, userId: number): Promise<UserRow> {
   return found(row, 'The account');
 }
 
+/** PATCH /api/profile: the fields sent; those left out keep their values. */
+export interface ProfileChange {
+  username?: string | undefined;
+  email?: string | undefined;
+  phone_number?: string | undefined;
+  currentPassword?: string | undefined;
+  newPassword?: string | undefined;
+}
+
+/** The same phone number however it is written ('0712 345 678' and '+254712345678'). */
+function sameNumber(a: string, b: string): boolean {
+  const [x, y] = [toInternational(a), toInternational(b)];
+  return x !== null && y !== null ? x === y : a.trim() === b.trim();
+}
+
 export async function updateProfile(
   db: Db,
   userId: number,
   currentSessionId: string,
-  input: ProfileUpdate & { email: string; username: string; phone_number: string },
+  input: ProfileChange,
   audit?: AuditTrail,
 ): Promise<User> {
   const user = await getUser(db, userId);
+  const username = input.username ?? user.username;
+  const email = input.email ?? user.email;
   // A stolen token alone must not be enough to take the account over: changing the log-in
-  // e-mail or the password needs the current password.
-  const emailChanges = input.email !== user.email;
-  if (emailChanges || input.newPassword) {
+  // e-mail or the password needs the current password. An account made by phone sign-in has no
+  // password to give: it sets its first one, and its e-mail, with its session alone.
+  const emailChanges = email !== user.email;
+  if (user.passwordHash !== null && (emailChanges || input.newPassword)) {
     if (!input.currentPassword) {
       const message = emailChanges
         ? 'Enter your current password to change your e-mail address.'
@@ -233,27 +261,32 @@ export async function updateProfile(
       });
     }
   }
+  // Another number is not proven by the code the old one got: it must be verified again.
+  const phoneChanges =
+    input.phone_number !== undefined && !sameNumber(input.phone_number, user.phoneNumber);
   const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
-  await assertAvailable(db, input.username, input.email, userId);
+  await assertAvailable(db, username, email, userId);
   try {
     const row = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(users)
         .set({
-          username: input.username,
-          email: input.email,
-          phoneNumber: input.phone_number,
+          username,
+          email,
+          ...(phoneChanges ? { phoneNumber: input.phone_number, phoneVerifiedAt: null } : {}),
           ...(passwordHash ? { passwordHash } : {}),
         })
         .where(eq(users.id, userId))
         .returning();
       // A new password or log-in e-mail ends every other log-in: whoever knew the old one is out.
-      if (passwordHash || emailChanges) {
+      // A first e-mail replaces none.
+      const loginEmailChanges = emailChanges && user.email !== null;
+      if (passwordHash || loginEmailChanges) {
         const reason = passwordHash ? 'password changed' : 'e-mail changed';
         await endSessions(tx, userId, reason, currentSessionId);
       }
       await recordOwnAccountChange(tx, audit, user, {
-        email: input.email,
+        email,
         passwordChanged: !!passwordHash,
       });
       return updated!;

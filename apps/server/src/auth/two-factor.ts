@@ -44,7 +44,8 @@ export async function setUpTwoFactor(db: Db, userId: number) {
     .update(users)
     .set({ totpSecret: secret, totpLastStep: null })
     .where(eq(users.id, userId));
-  const url = otpauthUrl(secret, user.email);
+  // The authenticator app's label: the e-mail, or the name of an account made by phone.
+  const url = otpauthUrl(secret, user.email ?? user.username);
   return {
     secret,
     otpauth_url: url,

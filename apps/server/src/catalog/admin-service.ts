@@ -168,6 +168,8 @@ export async function createProduct(
         title: v.title,
         brand: v.brand,
         description: v.description,
+        titleSw: v.title_sw ?? null,
+        descriptionSw: v.description_sw ?? null,
         categoryId,
         // A SKU of its own until the id is known (DK-00042, below).
         sku: input.sku ?? `new-${crypto.randomUUID()}`,
@@ -230,6 +232,9 @@ export async function updateProduct(
           title: input.title,
           brand: input.brand,
           description: input.description,
+          // Left out: unchanged (a client that does not know them keeps the merchant's words).
+          ...(input.title_sw !== undefined && { titleSw: input.title_sw }),
+          ...(input.description_sw !== undefined && { descriptionSw: input.description_sw }),
           categoryId,
           tags: input.tags,
           ...(single

@@ -12,6 +12,8 @@ export async function productSnapshot(tx: Tx, id: number): Promise<Record<string
       title: products.title,
       brand: products.brand,
       description: products.description,
+      title_sw: products.titleSw,
+      description_sw: products.descriptionSw,
       category_id: products.categoryId,
       tags: products.tags,
       sku: products.sku,

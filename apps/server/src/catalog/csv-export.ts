@@ -7,6 +7,16 @@ import type { Db } from '../db/client.ts';
 import { categories, productImages, productOptions, products, productVariants } from './schema.ts';
 import { csvCell } from '../lib/csv.ts';
 
+/**
+ * A product's Kiswahili title and description (issue 37) as Shopify writes product metafields:
+ * '<name> (product.metafields.<namespace>.<key>)', a one-line and a multi-line text. An import
+ * knows them by the part in brackets (import/plan.ts), whatever name is before it.
+ */
+export const METAFIELD_COLUMNS = {
+  titleSw: 'Kiswahili title (product.metafields.custom.title_sw)',
+  descriptionSw: 'Kiswahili description (product.metafields.custom.description_sw)',
+} as const;
+
 export const SHOPIFY_COLUMNS = [
   'Handle',
   'Title',
@@ -29,6 +39,8 @@ export const SHOPIFY_COLUMNS = [
   'Variant Barcode',
   'Image Src',
   'Image Position',
+  METAFIELD_COLUMNS.titleSw,
+  METAFIELD_COLUMNS.descriptionSw,
   'Status',
 ] as const;
 
@@ -120,6 +132,8 @@ export async function* shopifyCsv(db: Db, origin: string): AsyncGenerator<string
             Type: type,
             Tags: p.tags.join(', '),
             Published: 'TRUE',
+            [METAFIELD_COLUMNS.titleSw]: p.titleSw ?? '',
+            [METAFIELD_COLUMNS.descriptionSw]: p.descriptionSw ?? '',
             Status: 'active',
           });
         }

@@ -17,6 +17,7 @@ type CardRow = Pick<
   ProductRow,
   | 'id'
   | 'title'
+  | 'titleSw'
   | 'brand'
   | 'priceCents'
   | 'discountBp'
@@ -59,6 +60,7 @@ export function toProductSummary(
     stock: row.stock,
     thumbnail: row.thumbnail,
     createdAt: row.createdAt.toISOString(),
+    title_sw: row.titleSw,
   };
   return withSale(summary, sale);
 }
@@ -115,8 +117,10 @@ export function toProduct(
     stock: row.stock,
     thumbnail: row.thumbnail,
     createdAt: row.createdAt.toISOString(),
+    title_sw: row.titleSw,
     categoryName: category.name,
     description: row.description,
+    description_sw: row.descriptionSw,
     sku: row.sku,
     images: images.length > 0 ? images : [row.thumbnail].filter(Boolean),
     tags: row.tags,

@@ -35,6 +35,7 @@ import { matchesAllWords, type SearchTerms } from './query/title-match.ts';
 const cardColumns = {
   id: products.id,
   title: products.title,
+  titleSw: products.titleSw,
   category: categories.slug,
   brand: products.brand,
   priceCents: products.priceCents,

@@ -14,13 +14,17 @@ import { conflict, forbidden, found } from '../lib/http-error.ts';
 import { toReview } from './mappers.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 
-/** Asks the orders domain whether the shopper bought the product (wired in app.ts). */
-export type HasBought = (tx: Db | Tx, userId: number, productId: number) => Promise<boolean>;
+/**
+ * Asks the orders domain whether the shopper bought the product (wired in app.ts): the e-mail
+ * they gave at checkout for it, or null.
+ */
+export type HasBought = (tx: Db | Tx, userId: number, productId: number) => Promise<string | null>;
 
 export interface Reviewer {
   id: number;
   username: string;
-  email: string;
+  /** Null for an account made by phone sign-in: the e-mail of the order that bought it then. */
+  email: string | null;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -64,9 +68,8 @@ export async function writeReview(
   try {
     return await deps.db.transaction(async (tx) => {
       await lockProduct(tx, input.product_id);
-      if (!(await deps.hasBought(tx, reviewer.id, input.product_id))) {
-        throw forbidden(REVIEW_MESSAGES.notABuyer);
-      }
+      const buyerEmail = await deps.hasBought(tx, reviewer.id, input.product_id);
+      if (!buyerEmail) throw forbidden(REVIEW_MESSAGES.notABuyer);
       if (await reviewOf(tx, reviewer.id, input.product_id)) {
         throw conflict(REVIEW_MESSAGES.alreadyReviewed, 'ALREADY_REVIEWED');
       }
@@ -76,7 +79,7 @@ export async function writeReview(
           productId: input.product_id,
           userId: reviewer.id,
           reviewerName: reviewer.username,
-          reviewerEmail: reviewer.email,
+          reviewerEmail: reviewer.email ?? buyerEmail,
           rating: input.rating,
           comment: input.comment,
           verifiedPurchase: true,

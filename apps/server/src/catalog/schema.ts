@@ -38,6 +38,9 @@ export const products = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    /** The merchant's Kiswahili title and description (issue 37), shown on /sw/ when present. */
+    titleSw: text('title_sw'),
+    descriptionSw: text('description_sw'),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),

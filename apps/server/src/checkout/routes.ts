@@ -16,6 +16,7 @@ import {
 } from '@duka/domain';
 import { currentUser } from '../auth/plugin.ts';
 import { quoteDelivery } from '../delivery/quote.ts';
+import { languageOf } from '../lib/language.ts';
 import { publicBaseUrl } from '../lib/public-url.ts';
 import { cancelPayment, executePayment } from '../payments/capture.ts';
 import { findDetails, saveDetails } from './repo.ts';
@@ -189,6 +190,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           method: request.body?.method,
           phone: request.body?.phone,
           orderId: request.body?.order_id,
+          language: languageOf(request),
         },
         publicBaseUrl(app.config, request),
       );

@@ -46,6 +46,8 @@ import {
 import { readShopSettings } from '../settings/repo.ts';
 import { findDetails } from './repo.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
+import type { Locale } from '@duka/domain/i18n/locale';
+import { rememberLanguage } from '../auth/language.ts';
 
 export interface CheckoutDeps {
   db: Db;
@@ -225,18 +227,23 @@ function orderDelivery(quote: DeliveryQuote, phone: string | null): OrderDeliver
 export async function createPayment(
   deps: CheckoutDeps,
   userId: number,
-  request: PaymentRequest & { orderId?: number | undefined },
+  request: PaymentRequest & { orderId?: number | undefined; language?: Locale },
   baseUrl: string,
 ): Promise<Started> {
   const { db } = deps;
+  // The shop's language the order is paid in: its messages, and the account's, use it (issue 37).
+  const language = request.language ?? 'en';
   const expiresAt = () => new Date(Date.now() + deps.paymentTimeoutMinutes * 60_000);
   if (request.orderId !== undefined) {
     const { orderId } = request;
     const prepared = await preparePayment(deps.payments, userId, request);
     const order = await db.transaction(async (tx) => {
+      // The account's row before the order's, in the order a new checkout locks them.
+      await rememberLanguage(tx, userId, language);
       const reopened = await reopenForPayment(tx, userId, orderId, {
         paymentMethod: prepared.label,
         expiresAt: expiresAt(),
+        language,
       });
       if (prepared.provider.refuseOrder) {
         const county = reopened.countyCode ? await countyTerms(tx, reopened.countyCode) : null;
@@ -273,6 +280,7 @@ export async function createPayment(
       paymentMethod: prepared.label,
       expiresAt: until,
       discounts,
+      language,
     };
     if (prepared.provider.refuseOrder) {
       const { totalCents } = placementTotals(placement);
@@ -283,8 +291,10 @@ export async function createPayment(
       ? await reopenForPayment(tx, userId, same.id, {
           paymentMethod: prepared.label,
           expiresAt: until,
+          language,
         })
       : await placeOrder(tx, placement);
+    await rememberLanguage(tx, userId, language);
     if (same) {
       // Paid again: what it gets now replaces what it had (the same total, counted afresh).
       await releaseUses(tx, order.id);

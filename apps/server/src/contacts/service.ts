@@ -4,7 +4,10 @@ import type { Db } from '../db/client.ts';
 import { found } from '../lib/http-error.ts';
 import { paged, type PageRequest } from '../lib/paged.ts';
 import { emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
+import { languageOfRow, type Locale } from '../outbox/language.ts';
 import { enqueueEmail } from '../outbox/service.ts';
+import { languageOfEmail } from '../auth/language.ts';
+import { REPLY_TEXTS } from './reply-texts.ts';
 import * as repo from './repo.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 
@@ -49,19 +52,24 @@ export async function bellMessages(db: Db) {
   };
 }
 
-/** The reply as the customer receives it: the admin's words, then the message they answer. */
-export function replyEmail(contact: repo.ContactRow, body: string) {
+/**
+ * The reply as the customer receives it: the admin's words, then the message they answer; framed
+ * in the language of the account with that e-mail (English when there is none).
+ */
+export function replyEmail(contact: repo.ContactRow, body: string, language: Locale = 'en') {
+  const words = REPLY_TEXTS[language];
   const quoted = `> ${contact.message.replace(/\n/g, '\n> ')}`;
-  const subject = 'Re: your message to Duka';
+  const subject = words.subject;
   return {
     subject,
-    text: `Dear ${contact.name},\n\n${body}\n\nDuka customer care\n\n${quoted}\n${textFooter}`,
+    text: `${words.dear(contact.name)}\n\n${body}\n\n${words.signature}\n\n${quoted}\n${textFooter}`,
     html: emailHtml(
       subject,
-      paragraph(`Dear ${contact.name},`) +
+      paragraph(words.dear(contact.name)) +
         paragraph(body) +
-        paragraph('Duka customer care') +
+        paragraph(words.signature) +
         `<blockquote style="margin:16px 0;padding-left:12px;border-left:3px solid #cbd5e1;color:#64748b">${paragraph(contact.message)}</blockquote>`,
+      language,
     ),
   };
 }
@@ -80,10 +88,11 @@ export async function replyToMessage(
 ): Promise<{ message: string }> {
   const contact = found(await repo.findContact(deps.db, contactId), 'The message');
   await deps.db.transaction(async (tx) => {
+    const language = languageOfRow(await languageOfEmail(tx, contact.email));
     const email = await enqueueEmail(tx, {
       kind: 'contact-reply',
       to: contact.email,
-      ...replyEmail(contact, body),
+      ...replyEmail(contact, body, language),
     });
     await repo.recordReply(tx, { contactId: contact.id, adminId, body, emailId: email.id });
     await audit?.record(tx, {

@@ -1,7 +1,8 @@
 // The shop's limits, shared by every server process: sign-ups and contact messages per address,
 // failed log-ins per account and per address, token refreshes per address, password-reset
 // requests per account and per address, M-Pesa payment requests per account (each one rings a
-// phone), wrong coupon codes per account and per address. Counts live in
+// phone), wrong coupon codes per account and per address, sign-in codes sent by SMS per number and
+// per address and wrong ones per address. Counts live in
 // PostgreSQL, or in Redis when REDIS_URL is set; never only in one process's memory.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -29,7 +30,10 @@ export interface Limits {
     | 'mpesa'
     | 'track'
     | 'couponAccount'
-    | 'couponAddress',
+    | 'couponAddress'
+    | 'phoneCodePhone'
+    | 'phoneCodeAddress'
+    | 'phoneVerifyAddress',
     LimitRule
   >;
   /** A preHandler that answers 429 once the request's address has used up the rule. */
@@ -113,6 +117,12 @@ export default fp(
         max: config.WRONG_COUPONS_PER_ADDRESS,
         windowMs: 15 * MINUTE,
       },
+      // Codes sent by SMS (issue 37): each costs the shop an SMS and rings someone's phone. Keyed
+      // by the number whether or not it has an account, so a limit reveals nothing.
+      phoneCodePhone: { name: 'phone-code-phone', max: 5, windowMs: HOUR },
+      phoneCodeAddress: { name: 'phone-code-address', max: 20, windowMs: HOUR },
+      // Wrong codes from one address, across numbers (each code also ends after 5 wrong tries).
+      phoneVerifyAddress: { name: 'phone-verify-address', max: 20, windowMs: 15 * MINUTE },
     };
     const enforce: Limits['enforce'] = async (rule, key, message = TOO_MANY) => {
       const verdict = await limiter.consume(rule, key);

@@ -3,35 +3,51 @@
 // admin marks it shipped (e-mail and SMS), delivered, cancelled or refunded (e-mail).
 import { expectedDelivery, formatKsh, shippingAddressOf, type OrderStatus } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
-import { nairobiDateTime, nairobiDay } from '../outbox/format.ts';
+import {
+  COMMON,
+  dayIn,
+  languageOfRow,
+  momentIn,
+  paymentIn,
+  shopLink,
+  type Locale,
+} from '../outbox/language.ts';
 import { button, emailHtml, heading, paragraph, table, textFooter } from '../outbox/layout.ts';
-import { enqueueEmail, enqueueSms, PUBLIC_URL } from '../outbox/service.ts';
+import { enqueueEmail, enqueueSms } from '../outbox/service.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import * as repo from './repo.ts';
 import { readShopSettings } from '../settings/repo.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
+import { CONFIRMATION, NOTICES, type NoticeFacts } from './notification-texts.ts';
 
-const ORDERS_LINK = `${PUBLIC_URL}/userprofile/orderhistory`;
+/** The shopper's list of orders, in the order's language (/sw/… for Kiswahili). */
+const ordersLink = (language: Locale) => shopLink(language, '/userprofile/orderhistory');
 
 /** Between which days it should arrive, by the days promised for the order's county or point. */
-function deliveryWindow(paidAt: Date, order: { etaMinDays: number; etaMaxDays: number }): string {
+function deliveryWindow(
+  paidAt: Date,
+  order: { etaMinDays: number; etaMaxDays: number },
+  language: Locale = 'en',
+): string {
   const { from, to } = expectedDelivery(paidAt, { min: order.etaMinDays, max: order.etaMaxDays });
-  return `between ${nairobiDay(from)} and ${nairobiDay(to)}`;
+  return CONFIRMATION[language].between(dayIn(language, from), dayIn(language, to));
 }
 
-function lineRows(items: repo.OrderItemRow[]): [string, string][] {
+function lineRows(items: repo.OrderItemRow[], language: Locale): [string, string][] {
+  const words = CONFIRMATION[language];
   return items.map((i) => [
-    `${i.quantity} × ${withVariant(i.title, i.variantTitle)} (${formatKsh(i.unitPriceCents)} each)`,
+    words.line(i.quantity, withVariant(i.title, i.variantTitle), formatKsh(i.unitPriceCents)),
     formatKsh(i.unitPriceCents * i.quantity),
   ]);
 }
 
-function totalRows(order: repo.OrderRow): [string, string][] {
+function totalRows(order: repo.OrderRow, language: Locale): [string, string][] {
+  const words = CONFIRMATION[language];
   return [
-    [`Items (${order.itemCount})`, formatKsh(order.itemsCents)],
-    ['Shipping & Handling', formatKsh(order.shippingCents)],
-    ['VAT (16%)', formatKsh(order.vatCents)],
-    ['Total', formatKsh(order.totalCents)],
+    [words.items(order.itemCount), formatKsh(order.itemsCents)],
+    [words.shipping, formatKsh(order.shippingCents)],
+    [words.vat, formatKsh(order.vatCents)],
+    [words.total, formatKsh(order.totalCents)],
   ];
 }
 
@@ -44,33 +60,37 @@ export function confirmationEmail(
   payment: { method: string; reference: string | null },
   paidAt: Date,
 ) {
-  const subject = `Your Duka order #${order.id} is confirmed`;
+  const language = languageOfRow(order.language);
+  const words = CONFIRMATION[language];
+  const common = COMMON[language];
+  const subject = words.subject(order.id);
   const address = `${order.shippingName}, ${shippingAddressOf(order)}`;
-  const paymentLine = payment.reference
-    ? `${payment.method}, reference ${payment.reference}`
-    : payment.method;
-  const delivery = deliveryWindow(paidAt, order);
+  const method = paymentIn(language, payment.method);
+  const paymentLine = payment.reference ? words.reference(method, payment.reference) : method;
+  const delivery = deliveryWindow(paidAt, order, language);
   // The receipt page shows the eTIMS invoice as soon as KRA signs it (issue 23).
-  const receiptLink = `${PUBLIC_URL}/receipt/${order.id}`;
-  const intro = `Thank you for shopping with Duka. We have received your payment for order #${order.id} on ${nairobiDateTime(paidAt)}.`;
+  const receiptLink = shopLink(language, `/receipt/${order.id}`);
+  const ordersPage = ordersLink(language);
+  const intro = words.intro(order.id, momentIn(language, paidAt));
   const text =
-    `Habari ${order.shippingName},\n\n${intro}\n\n` +
-    `Order #${order.id}\n${asText(lineRows(items))}\n\n${asText(totalRows(order))}\n\n` +
-    `Payment: ${paymentLine}\nDelivery address: ${address}\nExpected delivery: ${delivery}\n\n` +
-    `Your tax invoice (receipt): ${receiptLink}\nYour orders: ${ORDERS_LINK}\n${textFooter}`;
+    `${common.greeting(order.shippingName)}\n\n${intro}\n\n` +
+    `${words.orderHeading(order.id)}\n${asText(lineRows(items, language))}\n\n${asText(totalRows(order, language))}\n\n` +
+    `${words.payment}: ${paymentLine}\n${words.deliveryAddress}: ${address}\n${words.expectedDelivery}: ${delivery}\n\n` +
+    `${words.receipt}: ${receiptLink}\n${common.yourOrders}: ${ordersPage}\n${textFooter}`;
   const html = emailHtml(
     subject,
-    paragraph(`Habari ${order.shippingName},`) +
+    paragraph(common.greeting(order.shippingName)) +
       paragraph(intro) +
-      heading(`Order #${order.id}`) +
-      table(lineRows(items)) +
-      table(totalRows(order), { total: true }) +
-      heading('Payment') +
+      heading(words.orderHeading(order.id)) +
+      table(lineRows(items, language)) +
+      table(totalRows(order, language), { total: true }) +
+      heading(words.payment) +
       paragraph(paymentLine) +
-      heading('Delivery') +
-      paragraph(`${address}\nExpected ${delivery}`) +
-      button('Your tax invoice', receiptLink) +
-      button('View your orders', ORDERS_LINK),
+      heading(words.delivery) +
+      paragraph(`${address}\n${words.expected(delivery)}`) +
+      button(words.receiptButton, receiptLink) +
+      button(common.viewOrders, ordersPage),
+    language,
   );
   return { subject, text, html };
 }
@@ -91,11 +111,16 @@ export async function notifyOrderPaid(tx: Tx, order: repo.OrderRow, paidAt: Date
   await enqueueEmail(tx, { kind: 'order-paid', to: order.email, userId: order.userId, ...mail });
   const phone = await repo.shopperPhone(tx, order.userId);
   if (phone) {
+    const language = languageOfRow(order.language);
     await enqueueSms(tx, {
       kind: 'order-paid',
       phone,
       userId: order.userId,
-      text: `Duka: payment of ${formatKsh(order.totalCents)} received for order #${order.id}. Expected delivery ${deliveryWindow(paidAt, order)}. Asante!`,
+      text: CONFIRMATION[language].sms(
+        formatKsh(order.totalCents),
+        order.id,
+        deliveryWindow(paidAt, order, language),
+      ),
     });
   }
 }
@@ -111,58 +136,26 @@ function noticeText(
   now: Date,
   returnWindowDays = 0,
 ): { subject: string; lines: string[] } {
-  const n = `#${order.id}`;
-  switch (status) {
-    case 'shipped':
-      return {
-        subject: `Your Duka order ${n} is on its way`,
-        lines: [
-          `Good news: order ${n} left our warehouse on ${nairobiDateTime(now)} and is on its way to ${order.shippingName}, ${order.pickupPoint ? `${order.pickupPoint.name}, ${order.pickupPoint.address}` : shippingAddressOf(order)}.`,
-          shipmentLine(order),
-          order.paidAt ? `Expected delivery: ${deliveryWindow(order.paidAt, order)}.` : '',
-        ],
-      };
-    case 'ready_for_pickup':
-      return {
-        subject: `Your Duka order ${n} is ready for pickup`,
-        lines: [
-          `Order ${n} is waiting for you at ${order.pickupPoint?.name ?? 'your pickup point'}, ${order.pickupPoint?.address ?? ''}.`,
-          order.pickupPoint ? `Opening hours: ${order.pickupPoint.openingHours}.` : '',
-          order.paidAt
-            ? 'Bring your order number and the phone number on the order.'
-            : `Bring your order number and ${formatKsh(order.totalCents)} to pay, in cash or by M-Pesa.`,
-        ],
-      };
-    case 'delivered':
-      return {
-        subject: `Your Duka order ${n} was delivered`,
-        lines: [
-          `Order ${n} was delivered on ${nairobiDateTime(now)}. We hope you enjoy it.`,
-          // The shop's window (its settings); a product may name its own, as its page says.
-          returnWindowDays > 0
-            ? `Something not right? You can ask to return it from your order's page within ${returnWindowDays} days of delivery, in its original condition, unless its product page says otherwise.`
-            : '',
-        ],
-      };
-    case 'cancelled':
-      return {
-        subject: `Your Duka order ${n} was cancelled`,
-        lines: [
-          `Order ${n} (${formatKsh(order.totalCents)}) was cancelled on ${nairobiDateTime(now)}. No payment was taken for it.`,
-        ],
-      };
-    case 'refunded':
-      return {
-        subject: `Your Duka order ${n} was refunded`,
-        lines: [
-          `We refunded ${formatKsh(order.totalCents)} for order ${n} on ${nairobiDateTime(now)}, to the way you paid (${order.paymentMethod}).`,
-          'Refunds reach you within 7-10 business days.',
-        ],
-      };
-  }
+  const language = languageOfRow(order.language);
+  const facts: NoticeFacts = {
+    n: `#${order.id}`,
+    name: order.shippingName,
+    destination: order.pickupPoint
+      ? `${order.pickupPoint.name}, ${order.pickupPoint.address}`
+      : shippingAddressOf(order),
+    at: momentIn(language, now),
+    shipment: shipmentLine(order, language),
+    window: order.paidAt ? deliveryWindow(order.paidAt, order, language) : null,
+    point: order.pickupPoint,
+    total: formatKsh(order.totalCents),
+    paid: order.paidAt !== null,
+    returnWindowDays,
+    paymentMethod: paymentIn(language, order.paymentMethod),
+  };
+  return NOTICES[language][status](facts);
 }
 
-const NOTICES = new Set<OrderStatus>([
+const NOTICES_SENT = new Set<OrderStatus>([
   'shipped',
   'ready_for_pickup',
   'delivered',
@@ -171,10 +164,14 @@ const NOTICES = new Set<OrderStatus>([
 ]);
 
 /** 'Courier: G4S. Tracking number: KE123456.' when the admin gave them. */
-function shipmentLine(order: repo.OrderRow): string {
+export function shipmentLine(
+  order: Pick<repo.OrderRow, 'courier' | 'trackingNumber'>,
+  language: Locale = 'en',
+): string {
+  const words = NOTICES[language];
   return [
-    order.courier && `Courier: ${order.courier}.`,
-    order.trackingNumber && `Tracking number: ${order.trackingNumber}.`,
+    order.courier && words.courier(order.courier),
+    order.trackingNumber && words.tracking(order.trackingNumber),
   ]
     .filter(Boolean)
     .join(' ');
@@ -187,35 +184,44 @@ export async function notifyStatusChange(
   status: OrderStatus,
   now = new Date(),
 ): Promise<void> {
-  if (!NOTICES.has(status)) return;
+  if (!NOTICES_SENT.has(status)) return;
+  const language = languageOfRow(order.language);
+  const common = COMMON[language];
   const days = status === 'delivered' ? (await readShopSettings(tx)).return_window_days : 0;
   const { subject, lines } = noticeText(order, status as Notice, now, days);
   const body = lines.filter(Boolean);
+  const ordersPage = ordersLink(language);
   await enqueueEmail(tx, {
     kind: `order-${status}`,
     to: order.email,
     userId: order.userId,
     subject,
-    text: `Habari ${order.shippingName},\n\n${body.join('\n\n')}\n\nYour orders: ${ORDERS_LINK}\n${textFooter}`,
+    text: `${common.greeting(order.shippingName)}\n\n${body.join('\n\n')}\n\n${common.yourOrders}: ${ordersPage}\n${textFooter}`,
     html: emailHtml(
       subject,
-      paragraph(`Habari ${order.shippingName},`) +
+      paragraph(common.greeting(order.shippingName)) +
         body.map(paragraph).join('') +
-        button('View your orders', ORDERS_LINK),
+        button(common.viewOrders, ordersPage),
+      language,
     ),
   });
   if (status === 'shipped' || status === 'ready_for_pickup') {
     const phone = order.phone ?? (await repo.shopperPhone(tx, order.userId));
     if (phone) {
-      const tracking = order.trackingNumber ? ` Tracking: ${order.trackingNumber}.` : '';
+      const words = NOTICES[language];
       await enqueueSms(tx, {
         kind: `order-${status}`,
         phone,
         userId: order.userId,
         text:
           status === 'shipped'
-            ? `Duka: order #${order.id} is on its way to ${order.city}.${tracking}${order.paidAt ? ` Expected ${deliveryWindow(order.paidAt, order)}.` : ''}`
-            : `Duka: order #${order.id} is ready for pickup at ${order.pickupPoint?.name ?? 'your pickup point'}, ${order.pickupPoint?.address ?? ''} (${order.pickupPoint?.openingHours ?? ''}).`,
+            ? words.smsShipped(
+                order.id,
+                order.city,
+                order.trackingNumber,
+                order.paidAt ? deliveryWindow(order.paidAt, order, language) : null,
+              )
+            : words.smsReady(order.id, order.pickupPoint),
       });
     }
   }

@@ -4,17 +4,12 @@
 import { formatKsh } from '@duka/domain';
 import type { Tx } from '../db/client.ts';
 import { issueRefundCreditNote } from '../invoices/credit-note.ts';
+import { COMMON, languageOfRow, shopLink } from '../outbox/language.ts';
 import { emailHtml, paragraph, button, textFooter } from '../outbox/layout.ts';
-import { enqueueEmail, PUBLIC_URL } from '../outbox/service.ts';
+import { enqueueEmail } from '../outbox/service.ts';
 import type { SettledRefund } from '../payments/context.ts';
+import { REFUND_DONE } from './notification-texts.ts';
 import * as repo from './repo.ts';
-
-const HOW: Record<string, string> = {
-  paypal: 'to your PayPal account',
-  mpesa: 'to your M-Pesa',
-  cash: 'in cash',
-  manual: 'by hand',
-};
 
 export async function applyRefundResult(tx: Tx, refund: SettledRefund): Promise<void> {
   if (refund.orderId === null || refund.status !== 'confirmed') return;
@@ -31,11 +26,14 @@ export async function applyRefundResult(tx: Tx, refund: SettledRefund): Promise<
       orderItemIds: items.map((i) => i.id),
     });
   }
-  const subject = `Your refund for Duka order #${order.id}`;
-  const link = `${PUBLIC_URL}/userprofile/orders/${order.id}`;
+  const language = languageOfRow(order.language);
+  const words = REFUND_DONE[language];
+  const common = COMMON[language];
+  const subject = words.subject(order.id);
+  const link = shopLink(language, `/userprofile/orders/${order.id}`);
   const lines = [
-    `We have refunded ${formatKsh(refund.amountCents)} ${HOW[refund.method] ?? ''} for order #${order.id}.`,
-    refund.reference ? `Reference: ${refund.reference}.` : '',
+    words.refunded(formatKsh(refund.amountCents), words.how[refund.method] ?? '', order.id),
+    refund.reference ? words.reference(refund.reference) : '',
   ].filter(Boolean);
   await enqueueEmail(tx, {
     kind: 'order-refund',
@@ -43,12 +41,13 @@ export async function applyRefundResult(tx: Tx, refund: SettledRefund): Promise<
     userId: order.userId,
     refId: refund.id,
     subject,
-    text: `Habari ${order.shippingName},\n\n${lines.join('\n\n')}\n\nYour order: ${link}\n${textFooter}`,
+    text: `${common.greeting(order.shippingName)}\n\n${lines.join('\n\n')}\n\n${common.yourOrder}: ${link}\n${textFooter}`,
     html: emailHtml(
       subject,
-      paragraph(`Habari ${order.shippingName},`) +
+      paragraph(common.greeting(order.shippingName)) +
         lines.map(paragraph).join('') +
-        button('View your order', link),
+        button(common.viewOrder, link),
+      language,
     ),
   });
 }

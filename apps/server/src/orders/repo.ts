@@ -209,11 +209,14 @@ const itemLines = sql<
 /** How many different products the order holds (its quantity is item_count). */
 const lineCount = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
 
+/** The customer's e-mail: the account's, or the order's for an account made by phone (none). */
+const customerEmail = sql<string>`coalesce(${users.email}, ${orders.email})`;
+
 export function adminOrderRows(db: Db, where?: SQL) {
   return db
     .select({
       order: orders,
-      email: users.email,
+      email: customerEmail,
       username: users.username,
       userPhone: users.phoneNumber,
       firstItem,
@@ -244,7 +247,7 @@ export const countOrders = (db: Db, where?: SQL) =>
 export function searchOrderRows(db: Db, pattern: string, orderId: number | undefined) {
   return adminOrderRows(
     db,
-    or(ilike(users.email, pattern), orderId ? eq(orders.id, orderId) : sql`false`),
+    or(ilike(customerEmail, pattern), orderId ? eq(orders.id, orderId) : sql`false`),
   );
 }
 
@@ -306,15 +309,22 @@ export async function shopperPhone(tx: Db | Tx, userId: number): Promise<string 
   return (await accountPhone(tx, userId)) || undefined;
 }
 
-/** Whether the shopper has a paid order (not refunded) containing the product. */
-export async function boughtProduct(tx: Db | Tx, userId: number, productId: number) {
+/**
+ * The e-mail given at checkout of a paid order (not refunded) of the shopper's containing the
+ * product; null when there is none (they did not buy it).
+ */
+export async function boughtProduct(
+  tx: Db | Tx,
+  userId: number,
+  productId: number,
+): Promise<string | null> {
   const [row] = await tx
-    .select({ id: orders.id })
+    .select({ email: orders.email })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(eq(orders.userId, userId), eq(orderItems.productId, productId), earning()))
     .limit(1);
-  return row !== undefined;
+  return row?.email ?? null;
 }
 
 /** The order's owner, for routes an owner or an admin may use. */

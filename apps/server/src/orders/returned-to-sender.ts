@@ -9,8 +9,10 @@ import type { Tx } from '../db/client.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { returnStock } from '../catalog/stock/index.ts';
 import { forbidden, found, unprocessable } from '../lib/http-error.ts';
+import { COMMON, languageOfRow, shopLink } from '../outbox/language.ts';
 import { button, emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
-import { enqueueEmail, PUBLIC_URL } from '../outbox/service.ts';
+import { enqueueEmail } from '../outbox/service.ts';
+import { CAME_BACK } from './notification-texts.ts';
 import type { Payments } from '../payments/context.ts';
 import * as paymentsRepo from '../payments/repo.ts';
 import { failedRefund, refundEverything } from '../payments/refunds.ts';
@@ -20,26 +22,24 @@ import { statusEntry } from './service.ts';
 const NOTE = 'returned to sender';
 
 async function tellShopper(tx: Tx, order: repo.OrderRow, refundedCents: number) {
-  const subject = `Your Duka order #${order.id} came back to us`;
-  const link = `${PUBLIC_URL}/userprofile/orders/${order.id}`;
-  const lines = [
-    `Order #${order.id} could not be delivered and came back to us, so we have cancelled it.`,
-    refundedCents > 0
-      ? `We are refunding ${formatKsh(refundedCents)} the way you paid; we will e-mail you when it has gone through.`
-      : 'No payment was taken for it, so there is nothing to pay.',
-    'If this is a mistake, reply to this e-mail or order again from the shop.',
-  ];
+  const language = languageOfRow(order.language);
+  const words = CAME_BACK[language];
+  const common = COMMON[language];
+  const subject = words.subject(order.id);
+  const link = shopLink(language, `/userprofile/orders/${order.id}`);
+  const lines = words.lines(order.id, refundedCents > 0 ? formatKsh(refundedCents) : null);
   await enqueueEmail(tx, {
     kind: 'order-returned_to_sender',
     to: order.email,
     userId: order.userId,
     subject,
-    text: `Habari ${order.shippingName},\n\n${lines.join('\n\n')}\n\nYour order: ${link}\n${textFooter}`,
+    text: `${common.greeting(order.shippingName)}\n\n${lines.join('\n\n')}\n\n${common.yourOrder}: ${link}\n${textFooter}`,
     html: emailHtml(
       subject,
-      paragraph(`Habari ${order.shippingName},`) +
+      paragraph(common.greeting(order.shippingName)) +
         lines.map(paragraph).join('') +
-        button('View your order', link),
+        button(common.viewOrder, link),
+      language,
     ),
   });
 }

@@ -44,6 +44,8 @@ export const orders = pgTable(
     zipCode: text('zip_code').notNull(),
     email: text('email').notNull(),
     paymentMethod: text('payment_method').notNull(),
+    /** The shop's language the order was placed in ('en' | 'sw'): its e-mails and SMS use it. */
+    language: text('language').notNull().default('en'),
     // ------------------------------------------------ delivery as chosen at checkout (issue 22)
     countyCode: text('county_code'),
     phone: text('phone'),

@@ -34,6 +34,7 @@ import {
 import { markUsesUsed, releaseUses } from '../promotions/reserve.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 import type { AuditTrail } from '../audit/trail.ts';
+import type { Locale } from '@duka/domain/i18n/locale';
 
 /** How a payment that will never be captured is closed, and why. */
 export interface Closing {
@@ -198,6 +199,8 @@ export interface OrderPlacement {
   expiresAt: Date | null;
   /** What promotions take off (issue 36); none when absent. */
   discounts?: PlacementDiscounts;
+  /** The shop's language it is placed in: its e-mails and SMS use it (issue 37). */
+  language?: Locale;
 }
 
 /** The promotions' discounts of an order to be made, worked out by checkout. */
@@ -303,6 +306,7 @@ export async function placeOrder(tx: Tx, placement: OrderPlacement): Promise<rep
       etaMaxDays: delivery.etaMaxDays,
       pricesIncludeVat: placement.pricesIncludeVat,
       paymentMethod: placement.paymentMethod,
+      language: placement.language ?? 'en',
       expiresAt: placement.expiresAt,
     },
     lines.map((l, i) => ({
@@ -331,7 +335,7 @@ export async function reopenForPayment(
   tx: Tx,
   userId: number,
   orderId: number,
-  reopened: { paymentMethod: string; expiresAt: Date },
+  reopened: { paymentMethod: string; expiresAt: Date; language?: Locale },
 ): Promise<repo.OrderRow> {
   const order = await repo.lockOrder(tx, orderId);
   if (!order || order.userId !== userId) throw notFound(`The order ${orderId}`);

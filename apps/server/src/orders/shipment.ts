@@ -5,36 +5,34 @@ import { shippingAddressOf, type ShipmentUpdate } from '@duka/domain';
 import type { Db } from '../db/client.ts';
 import type { AuditTrail } from '../audit/trail.ts';
 import { found, unprocessable } from '../lib/http-error.ts';
+import { COMMON, languageOfRow, shopLink } from '../outbox/language.ts';
 import { button, emailHtml, paragraph, textFooter } from '../outbox/layout.ts';
-import { enqueueEmail, PUBLIC_URL } from '../outbox/service.ts';
+import { enqueueEmail } from '../outbox/service.ts';
+import { shipmentLine } from './notifications.ts';
+import { FOLLOW_PARCEL } from './notification-texts.ts';
 import * as repo from './repo.ts';
-
-const ORDERS_LINK = `${PUBLIC_URL}/userprofile/orderhistory`;
 
 /** The e-mail that gives the shopper the courier and tracking number as they now are. */
 export function shipmentEmail(order: repo.OrderRow) {
+  const language = languageOfRow(order.language);
+  const words = FOLLOW_PARCEL[language];
+  const common = COMMON[language];
+  const ordersLink = shopLink(language, '/userprofile/orderhistory');
   const n = `#${order.id}`;
-  const subject = `Your Duka order ${n}: how to follow it`;
+  const subject = words.subject(n);
   const destination = order.pickupPoint
     ? `${order.pickupPoint.name}, ${order.pickupPoint.address}`
     : shippingAddressOf(order);
-  const lines = [
-    `Order ${n} is on its way to ${order.shippingName}, ${destination}. Here is how to follow it:`,
-    [
-      order.courier && `Courier: ${order.courier}.`,
-      order.trackingNumber && `Tracking number: ${order.trackingNumber}.`,
-    ]
-      .filter(Boolean)
-      .join(' '),
-  ];
+  const lines = [words.intro(n, order.shippingName, destination), shipmentLine(order, language)];
   return {
     subject,
-    text: `Habari ${order.shippingName},\n\n${lines.join('\n\n')}\n\nYour orders: ${ORDERS_LINK}\n${textFooter}`,
+    text: `${common.greeting(order.shippingName)}\n\n${lines.join('\n\n')}\n\n${common.yourOrders}: ${ordersLink}\n${textFooter}`,
     html: emailHtml(
       subject,
-      paragraph(`Habari ${order.shippingName},`) +
+      paragraph(common.greeting(order.shippingName)) +
         lines.map(paragraph).join('') +
-        button('View your orders', ORDERS_LINK),
+        button(common.viewOrders, ordersLink),
+      language,
     ),
   };
 }

@@ -1,6 +1,7 @@
 // The shop's look for e-mail: a green header with the name, a white card, a quiet footer. Tables
 // and inline styles, because that is what mail programs render; every value is escaped. The
 // shop's name and address are placeholders, filled from its settings (shop-details.ts).
+import { localePrefix, type Locale } from '@duka/domain/i18n/locale';
 import { PUBLIC_URL } from './service.ts';
 import { SHOP_FOOTER, SHOP_NAME } from './shop-details.ts';
 
@@ -42,15 +43,15 @@ export function table(rows: [string, string][], options: { total?: boolean } = {
 export const heading = (text: string) =>
   `<h2 style="font-size:16px;margin:24px 0 8px;color:${BRAND_DARK}">${escapeHtml(text)}</h2>`;
 
-/** The whole HTML document around a message's body. */
-export function emailHtml(title: string, body: string): string {
+/** The whole HTML document around a message's body, in the message's language (issue 37). */
+export function emailHtml(title: string, body: string, language: Locale = 'en'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" style="max-width:600px;border-collapse:collapse;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:${BRAND};padding:20px 24px"><a href="${PUBLIC_URL}/" style="color:#ffffff;font-size:24px;font-weight:bold;text-decoration:none">${SHOP_NAME}</a></td></tr>
+<tr><td style="background:${BRAND};padding:20px 24px"><a href="${PUBLIC_URL}${localePrefix(language) || '/'}" style="color:#ffffff;font-size:24px;font-weight:bold;text-decoration:none">${SHOP_NAME}</a></td></tr>
 <tr><td style="padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
 ${body}

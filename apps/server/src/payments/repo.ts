@@ -145,7 +145,12 @@ export function orderLinesOf(db: Db | Tx, orderId: number) {
 /** The back office's Payments list, newest first: each with its order and customer. */
 export function adminPaymentRows(db: Db) {
   return db
-    .select({ payment: payments, order: orders, email: users.email })
+    .select({
+      payment: payments,
+      order: orders,
+      // The account's e-mail, or the order's for an account made by phone (it has none).
+      email: sql<string>`coalesce(${users.email}, ${orders.email})`,
+    })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .innerJoin(users, eq(users.id, orders.userId))

@@ -155,7 +155,8 @@ export function pageRenderer(entry: ServerEntry, build: Build, origin: string): 
         ? ''
         : `<script type="application/json" id="${entry.STATE_ELEMENT_ID}">${page.state}</script>`;
     return [
-      template.start,
+      // The template says English; a Kiswahili page says so (issue 37).
+      template.start.replace('<html lang="en">', `<html lang="${escapeAttribute(page.lang)}">`),
       page.html.slice(0, preloadsEnd),
       template.beforeHead,
       page.head,

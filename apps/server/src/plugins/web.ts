@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { homeInRememberedLocale, languageSwitch } from './language.ts';
 import { createPageRenderer } from './server-rendering.ts';
 
 export interface WebOptions {
@@ -101,12 +102,14 @@ export default fp<WebOptions>(
       /^\/(images|uploads)\//.test(pathname);
 
     if (hasWeb && dist) {
+      languageSwitch(app);
       // Every other page address (a route, so that compression and the other hooks apply): a
       // shop page is rendered here, with a 404 for what does not exist; anything else is a client
       // route (/dashboard/orders…) and the app decides what to show.
       app.get('/*', { schema: { hide: true } }, async (request, reply) => {
         const pathname = request.url.split('?')[0] ?? '/';
         if (isApiOrFile(pathname)) return reply.callNotFound();
+        if (homeInRememberedLocale(request, reply)) return reply;
         const page = await renderer?.render(request.url);
         void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
         if (!page) return shell ? reply.send(shell) : reply.sendFile('index.html', dist);

@@ -17,10 +17,9 @@ import { anonymiseOrdersOf, ordersOf } from '../orders/data-rights.ts';
 import { forgetMessagesTo, messagesTo, PUBLIC_URL } from '../outbox/service.ts';
 import { toInternational } from '../sms/phone.ts';
 
-/** Where a person's messages were sent: their e-mail, and their phone in international form. */
-function recipientsOf(email: string, phone: string): string[] {
-  const international = toInternational(phone);
-  return international ? [email, international] : [email];
+/** Where a person's messages were sent: their e-mail (if any), their phone in international form. */
+function recipientsOf(email: string | null, phone: string): string[] {
+  return [email, toInternational(phone)].filter((r): r is string => r !== null);
 }
 
 export async function exportData(db: Db, userId: number, publicUrl: string, now = new Date()) {
@@ -31,7 +30,7 @@ export async function exportData(db: Db, userId: number, publicUrl: string, now 
     ordersOf(db, userId),
     cartAndWishlistOf(db, userId),
     reviewsBy(db, userId),
-    contactMessagesFrom(db, account.email),
+    account.email === null ? [] : contactMessagesFrom(db, account.email),
     messagesTo(db, recipientsOf(account.email, account.phone_number)),
   ]);
   const deliveryAddresses = [
@@ -78,17 +77,25 @@ export async function eraseAccount(
   if (user.isAdmin) {
     throw conflict(DATA_RIGHTS_MESSAGES.adminCannotErase, 'ADMIN_ACCOUNT');
   }
-  await limits.enforce(limits.rules.loginAccount, user.email, DATA_RIGHTS_MESSAGES.tooManyTries);
+  // An account made by phone sign-in proves itself with a password too: it sets one first.
+  if (user.passwordHash === null) {
+    throw new HttpError(400, 'PASSWORD_NOT_SET', DATA_RIGHTS_MESSAGES.passwordNotSet, {
+      currentPassword: DATA_RIGHTS_MESSAGES.passwordNotSet,
+    });
+  }
+  // Counted by e-mail like log-ins, or by the account for one without an e-mail.
+  const attempts = user.email ?? `user:${user.id}`;
+  await limits.enforce(limits.rules.loginAccount, attempts, DATA_RIGHTS_MESSAGES.tooManyTries);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     throw new HttpError(400, 'WRONG_PASSWORD', DATA_RIGHTS_MESSAGES.wrongPassword, {
       currentPassword: DATA_RIGHTS_MESSAGES.wrongPassword,
     });
   }
-  await limits.limiter.reset(limits.rules.loginAccount, user.email);
+  await limits.limiter.reset(limits.rules.loginAccount, attempts);
   await db.transaction(async (tx) => {
     await anonymiseOrdersOf(tx, userId, erasedEmail(userId), user.phoneNumber);
     await forgetReviewer(tx, userId);
-    await forgetContactMessagesFrom(tx, user.email);
+    if (user.email !== null) await forgetContactMessagesFrom(tx, user.email);
     await forgetMessagesTo(tx, recipientsOf(user.email, user.phoneNumber), userId);
     await forgetCartAndWishlist(tx, userId);
     await forgetCheckoutDetails(tx, userId);

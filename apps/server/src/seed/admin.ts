@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -21,10 +21,11 @@ export async function ensureAdmin(
   const [owner] = await db
     .select({ email: users.email })
     .from(users)
-    .where(eq(users.role, 'owner'))
+    // Staff join by e-mail (an invitation), so every owner has one.
+    .where(and(eq(users.role, 'owner'), isNotNull(users.email)))
     .orderBy(asc(users.id))
     .limit(1);
-  if (owner) return { created: false, email: owner.email };
+  if (owner?.email) return { created: false, email: owner.email };
   const email = (seed.email ?? 'admin@duka.co.ke').trim().toLowerCase();
   // Generated: letters, digits and a symbol, so it also meets the sign-up password rule.
   const generated = seed.password ? undefined : `${randomBytes(12).toString('base64url')}#7a`;

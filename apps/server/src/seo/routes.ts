@@ -8,10 +8,16 @@ import { pagesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './servic
 const XML = 'application/xml; charset=utf-8';
 /** Crawlers come back for these now and then; an hour old is fresh enough. */
 const CACHE = 'public, max-age=3600';
-const PRODUCTS_FILE = /^products-(\d{1,9})\.xml$/;
+/** English's files, and Kiswahili's with 'sw-' before the name (issue 37). */
+const SITEMAP_FILE = /^(?:(sw)-)?(?:(pages)|products-(\d{1,9}))\.xml$/;
 
 const text = z.string().describe('the document');
-const fileParams = z.object({ file: z.string().max(40).describe('pages.xml or products-N.xml') });
+const fileParams = z.object({
+  file: z
+    .string()
+    .max(40)
+    .describe('pages.xml or products-N.xml; sw-pages.xml or sw-products-N.xml in Kiswahili'),
+});
 
 const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -65,13 +71,13 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { file } = request.params;
-      const match = PRODUCTS_FILE.exec(file);
-      const xml =
-        file === 'pages.xml'
-          ? await pagesSitemap(db, origin)
-          : match
-            ? await productsSitemap(db, origin, Number(match[1]), perFile)
-            : undefined;
+      const match = SITEMAP_FILE.exec(file);
+      const locale = match?.[1] === 'sw' ? 'sw' : 'en';
+      const xml = !match
+        ? undefined
+        : match[2]
+          ? await pagesSitemap(db, origin, locale)
+          : await productsSitemap(db, origin, Number(match[3]), perFile, locale);
       if (xml === undefined) throw notFound(`The sitemap ${file}`);
       return reply.type(XML).header('Cache-Control', CACHE).send(xml);
     },

@@ -42,8 +42,11 @@ function parseXml(xml: string): [string, string][] {
   const stack: string[] = [];
   const out: [string, string][] = [];
   let text = '';
-  for (const m of xml.slice(head.length).matchAll(/<(\/?)([a-z]+)(?: [^<>]*)?>|([^<]+)/g)) {
-    if (m[3] !== undefined) {
+  for (const m of xml.slice(head.length).matchAll(/<(\/?)([a-z:]+)(?: [^<>]*)?>|([^<]+)/g)) {
+    if (m[0].endsWith('/>')) {
+      // An empty element (xhtml:link): its attributes only.
+      out.push([m[2]!, m[0]]);
+    } else if (m[3] !== undefined) {
       expect(m[3]).toMatch(/^(?:[^&<>]|&(?:amp|lt|gt|quot|apos);)*$/);
       text += m[3];
     } else if (m[1]) {
@@ -65,7 +68,7 @@ function parseXml(xml: string): [string, string][] {
   }
   expect(stack).toEqual([]);
   // Everything was matched: no stray '<'.
-  expect(xml.slice(head.length).replace(/<\/?[a-z]+(?: [^<>]*)?>|[^<]+/g, '')).toBe('');
+  expect(xml.slice(head.length).replace(/<\/?[a-z:]+(?: [^<>]*)?>|[^<]+/g, '')).toBe('');
   return out;
 }
 
@@ -107,11 +110,14 @@ describe('GET /sitemap.xml', () => {
     expect(res.body).toContain(
       '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     );
-    // 180 demo products: ids 1–180 in files 1–4; the product with id 1000 alone in file 20.
-    expect(locs(res.body)).toEqual([
-      `${ORIGIN}/sitemaps/pages.xml`,
-      ...[1, 2, 3, 4, 20].map((n) => `${ORIGIN}/sitemaps/products-${n}.xml`),
-    ]);
+    // 180 demo products: ids 1–180 in files 1–4; the product with id 1000 alone in file 20. The
+    // same files again for the Kiswahili shop (issue 37).
+    expect(locs(res.body)).toEqual(
+      ['', 'sw-'].flatMap((prefix) => [
+        `${ORIGIN}/sitemaps/${prefix}pages.xml`,
+        ...[1, 2, 3, 4, 20].map((n) => `${ORIGIN}/sitemaps/${prefix}products-${n}.xml`),
+      ]),
+    );
     expect(res.body).toContain('https://duka.example/o&apos;shop&amp;co/sitemaps/pages.xml');
   });
 
@@ -125,6 +131,7 @@ describe('GET /sitemap.xml', () => {
       expect(res.body).not.toContain('evil.example');
       expect(locs(res.body)).toEqual([
         `http://localhost:${bare.app.config.PORT}/sitemaps/pages.xml`,
+        `http://localhost:${bare.app.config.PORT}/sitemaps/sw-pages.xml`,
       ]);
       const robots = await bare.app.inject({
         url: '/robots.txt',
@@ -150,8 +157,32 @@ describe('GET /sitemaps/…', () => {
     expect(urls.some((u) => u.endsWith('empty-shelf'))).toBe(false);
   });
 
+  it('lists the Kiswahili shop too, each page naming its other language (issue 37)', async () => {
+    const sw = await get('/sitemaps/sw-pages.xml');
+    expect(sw.statusCode).toBe(200);
+    const urls = locs(sw.body);
+    expect(urls).toContain(`${ORIGIN}/sw`);
+    expect(urls).toContain(`${ORIGIN}/sw/products?category=mens-shoes`);
+    expect(urls.every((u) => u.startsWith(`${ORIGIN}/sw`))).toBe(true);
+
+    const product = (await get('/sitemaps/sw-products-20.xml')).body;
+    const home = escapeXml(ORIGIN);
+    expect(product).toContain(
+      `<url><loc>${home}/sw/products/${FAR_ID}</loc><lastmod>2026-03-04T05:06:07.000Z</lastmod>` +
+        `<xhtml:link rel="alternate" hreflang="en" href="${home}/products/${FAR_ID}"/>` +
+        `<xhtml:link rel="alternate" hreflang="sw" href="${home}/sw/products/${FAR_ID}"/>` +
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${home}/products/${FAR_ID}"/></url>`,
+    );
+    // The English file names the Kiswahili page the same way.
+    const en = (await get('/sitemaps/products-20.xml')).body;
+    expect(en).toContain(`hreflang="sw" href="${home}/sw/products/${FAR_ID}"/>`);
+    expect(parseXml(product).filter(([n]) => n === 'xhtml:link')).toHaveLength(3);
+  });
+
   it('lists every product exactly once, at most PER_FILE a file, with its last change', async () => {
-    const index = locs((await get('/sitemap.xml')).body).filter((u) => u.includes('/products-'));
+    const index = locs((await get('/sitemap.xml')).body).filter((u) =>
+      u.includes('/sitemaps/products-'),
+    );
     const seen: number[] = [];
     for (const url of index) {
       const res = await get(url.slice(ORIGIN.length));
@@ -177,7 +208,7 @@ describe('GET /sitemaps/…', () => {
     const far = (await get('/sitemaps/products-20.xml')).body;
     expect(far).toContain(
       `<url><loc>${escapeXml(ORIGIN)}/products/${FAR_ID}</loc>` +
-        '<lastmod>2026-03-04T05:06:07.000Z</lastmod></url>',
+        '<lastmod>2026-03-04T05:06:07.000Z</lastmod><xhtml:link',
     );
   });
 
@@ -189,6 +220,8 @@ describe('GET /sitemaps/…', () => {
       'products-01x.xml',
       'products.xml',
       'other.xml',
+      'sw-products-5.xml',
+      'fr-pages.xml',
     ]) {
       const res = await get(`/sitemaps/${file}`);
       expect(res.statusCode, file).toBe(404);

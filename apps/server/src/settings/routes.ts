@@ -2,6 +2,7 @@
 // value of PRICES_INCLUDE_VAT.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nairobiYear, publicShopSettingsSchema } from '@duka/domain';
+import { phoneSignInAvailable } from '../auth/phone/sender.ts';
 import { readShopSettings, seedShopSettings } from './repo.ts';
 
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +26,11 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const settings = await readShopSettings(db);
       reply.header('Cache-Control', 'public, max-age=10');
-      return { ...settings, current_year: nairobiYear(new Date()) };
+      return {
+        ...settings,
+        current_year: nairobiYear(new Date()),
+        phone_sign_in: phoneSignInAvailable(app.config),
+      };
     },
   );
 };

@@ -243,7 +243,13 @@ export async function acceptInvitation(
   const [account] = await db.select().from(users).where(eq(users.email, row.email));
   let userId: number;
   if (account) {
-    await limits.enforce(limits.rules.loginAccount, account.email);
+    // An account made by phone sign-in that later gave this e-mail: no password confirms it yet.
+    if (account.passwordHash === null) {
+      const message =
+        'This account has no password yet. Sign in with your phone number, set a password on your profile, then open this link again.';
+      throw new HttpError(400, 'PASSWORD_NOT_SET', message, { password: message });
+    }
+    await limits.enforce(limits.rules.loginAccount, row.email);
     if (!(await verifyPassword(account.passwordHash, input.password))) {
       throw new HttpError(400, 'WRONG_PASSWORD', INVITATION_MESSAGES.wrongPassword, {
         password: INVITATION_MESSAGES.wrongPassword,

@@ -12,6 +12,8 @@ import type { AuditTrail } from '../audit/trail.ts';
 export type UserRow = typeof users.$inferSelect;
 
 export const LAST_OWNER = 'The shop must keep at least one owner.';
+export const NO_STAFF_LOG_IN =
+  'This account has no e-mail and password yet, and staff sign in with them. Ask the person to add both on their profile first.';
 
 /**
  * Gives the account `role` (null: no staff access) inside `tx`, or the role `next` makes of its
@@ -21,13 +23,13 @@ export const LAST_OWNER = 'The shop must keep at least one owner.';
 export async function changeRole(
   tx: Tx,
   id: number,
-  to: Role | null | ((current: Role | null) => Role | null),
+  to: Role | null | ((current: Role | null, account: UserRow) => Role | null),
   keepSession?: string,
 ): Promise<{ before: UserRow; after: UserRow }> {
   await tx.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).for('update');
   const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   const before = found(target, `The account ${id}`);
-  const role = typeof to === 'function' ? to(before.role) : to;
+  const role = typeof to === 'function' ? to(before.role, before) : to;
   if (before.role === 'owner' && role !== 'owner') {
     const [others] = await tx
       .select({ n: count() })
@@ -56,7 +58,13 @@ export function setAdminRights(
     const changed = await changeRole(
       tx,
       id,
-      (current) => (makeAdmin ? (current ?? 'manager') : null),
+      (current, account) => {
+        if (!makeAdmin) return null;
+        if (current) return current;
+        // Staff sign in with e-mail and password; an account made by phone has neither yet.
+        if (!account.email || !account.passwordHash) throw conflict(NO_STAFF_LOG_IN, 'NO_LOG_IN');
+        return 'manager';
+      },
       keepSession,
     );
     await audit?.record(tx, {

@@ -24,7 +24,8 @@ export async function listStaff(db: Db, now = new Date()): Promise<StaffList> {
     staff: staff.map((u) => ({
       id: u.id,
       username: u.username,
-      email: u.email,
+      // Staff join by an e-mail invitation, or are made admin only with an e-mail (roles.ts).
+      email: u.email!,
       role: u.role!,
       two_factor: u.totpEnabledAt !== null,
       last_active_at: u.lastActiveAt?.toISOString() ?? null,

@@ -7,8 +7,9 @@ import { useAuth } from '../lib/auth-context.ts';
 import NotFoundPage from '../components/ui/not-found-page.tsx';
 
 export function RequireAdmin() {
-  const { authToken, currentUser, isLoading } = useAuth();
-  if (authToken && isLoading) return <LoadingText />;
+  const { currentUser, isLoading } = useAuth();
+  // Also while a remembered session signs in ('Remember me'), before any token is here.
+  if (isLoading) return <LoadingText />;
   // For anyone else the admin routes do not exist.
   if (!currentUser?.is_admin) return <NotFoundPage />;
   return <Outlet />;
@@ -16,7 +17,8 @@ export function RequireAdmin() {
 
 export function RequireShopper() {
   const { authToken, currentUser, isLoading } = useAuth();
-  if (authToken && isLoading) return <LoadingText />;
+  // Also while a remembered session signs in ('Remember me'), before any token is here.
+  if (isLoading) return <LoadingText />;
   if (!authToken || !currentUser) {
     return (
       <div className="mx-auto max-w-lg px-4 py-20 text-center">

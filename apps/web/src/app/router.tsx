@@ -25,7 +25,7 @@ export interface RouteHandle {
   module: string;
   /** Rendered on the server and hydrated; otherwise the server sends the shop's frame. */
   ssr: boolean;
-  /** Its meta description, for a page whose text does not come from data. */
+  /** Its meta description's key in the shop's catalogue, for a page whose text is not data. */
   description?: string;
   /** The structured data its <head> carries (ssr/head.ts): a product's, or the shop's. */
   structuredData?: 'product' | 'organization';
@@ -85,38 +85,37 @@ export const routes: RouteObject[] = [
         children: [
           index('./routes/home-route.tsx', { structuredData: 'organization' }),
           page('products', `${catalog}/products-page.tsx`, {
-            description:
-              'Browse every product at Duka by category and brand, with prices in Kenyan shillings.',
+            description: 'meta.products',
           }),
           page('products/:id', './routes/product-detail-route.tsx', {
             structuredData: 'product',
           }),
           page('toppicks', `${catalog}/top-picks-page.tsx`, {
-            description: 'The best-rated products at Duka this week.',
+            description: 'meta.topPicks',
           }),
           page('weeklyoffers', `${catalog}/weekly-offers-page.tsx`, {
-            description: 'This week’s discounts at Duka, priced in Kenyan shillings.',
+            description: 'meta.weeklyOffers',
           }),
           page('about', `${staticPages}/about-page.tsx`, {
-            description: 'Who we are: Duka, an online shop delivering consumer goods across Kenya.',
+            description: 'meta.about',
           }),
           page('privacy', `${staticPages}/privacy-page.tsx`, {
-            description: 'How Duka collects, uses and protects your personal data.',
+            description: 'meta.privacy',
           }),
           page('faqs', `${staticPages}/faqs-page.tsx`, {
-            description: 'Answers to common questions about ordering, paying and delivery at Duka.',
+            description: 'meta.faqs',
           }),
           page('delivery', `${staticPages}/delivery-page.tsx`, {
-            description: 'How Duka delivers across Kenya, how long it takes and how returns work.',
+            description: 'meta.delivery',
           }),
           page('mpesa', `${staticPages}/mpesa-page.tsx`, {
-            description: 'How to pay for your Duka order with M-Pesa.',
+            description: 'meta.mpesa',
           }),
           page('paypal', `${staticPages}/paypal-page.tsx`, {
-            description: 'How to pay for your Duka order with PayPal.',
+            description: 'meta.paypal',
           }),
           page('payless', `${staticPages}/payless-page.tsx`, {
-            description: 'Whether Duka takes Payless at checkout.',
+            description: 'meta.payless',
           }),
           page('contact', '../features/contact/routes/contact-page.tsx'),
           page('cart', './routes/cart-route.tsx', {}),
@@ -215,8 +214,8 @@ export async function loadAllPages(): Promise<void> {
  * The browser's router. The pages matching the first address are loaded before it starts, so the
  * first render is the page itself (matching the server's HTML), never the loading fallback.
  */
-export async function createRouter() {
-  const matches = matchRoutes(routes, window.location) ?? [];
+export async function createRouter(basename?: string) {
+  const matches = matchRoutes(routes, window.location, basename) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -224,5 +223,6 @@ export async function createRouter() {
       Object.assign(route, loaded, { lazy: undefined });
     }),
   );
-  return createBrowserRouter(routes);
+  // The Kiswahili shop is the same routes under /sw: every link and navigation stays in it.
+  return createBrowserRouter(routes, { basename });
 }

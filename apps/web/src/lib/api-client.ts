@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string,
     readonly fields: Record<string, string> = {},
+    /** A 429's Retry-After: how long to wait before trying again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -30,6 +32,15 @@ type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 let transport: Fetch = (url, init) => fetch(url, init);
 
 /** The server renders pages with the same calls, answered in-process (entry-server.tsx). */
+/**
+ * The shop's language, sent with every call (issue 37): the server keeps it with the account and
+ * the order, and writes their e-mails and SMS in it. Set once where the page starts.
+ */
+let language = 'en';
+export function setApiLanguage(locale: string): void {
+  language = locale;
+}
+
 export function setApiTransport(fetchImpl: Fetch): void {
   transport = fetchImpl;
 }
@@ -71,7 +82,10 @@ function urlOf(path: string, query: RequestOptions['query']): string {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': language,
+  };
   const token = options.token ?? getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -90,6 +104,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 }
 
 async function errorOf(res: Response): Promise<ApiError> {
+  const retryAfter = Number(res.headers.get('Retry-After') ?? NaN);
+  const wait = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
   try {
     const data = (await res.json()) as {
       error?: string;
@@ -101,9 +117,16 @@ async function errorOf(res: Response): Promise<ApiError> {
       data.error ?? res.statusText,
       data.code ?? 'ERROR',
       data.fields,
+      wait,
     );
   } catch {
-    return new ApiError(res.status, res.statusText || 'Network response was not ok', 'ERROR');
+    return new ApiError(
+      res.status,
+      res.statusText || 'Network response was not ok',
+      'ERROR',
+      {},
+      wait,
+    );
   }
 }
 

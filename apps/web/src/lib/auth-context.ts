@@ -7,9 +7,10 @@ export interface AuthContextValue {
   authToken: string | null;
   userEmail: string | null;
   currentUser: User | null;
-  /** True while a stored token's user is being fetched. */
+  /** True while a stored token's user is being fetched, or a remembered session restored. */
   isLoading: boolean;
-  completeLogin: (response: LoginResponse) => void;
+  /** Keeps the session; `remember` ('Remember me') keeps it across browser restarts. */
+  completeLogin: (response: LoginResponse, options?: { remember?: boolean }) => void;
   /** Asks the server again who is logged in (e.g. after one's own rights changed). */
   reloadCurrentUser: () => Promise<void>;
   /** Ends the session on the server, then here. Throws if the server call fails. */

@@ -20,7 +20,8 @@ export type ShopPaymentMethod = PaymentMethods['methods'][number];
  */
 export function methodList(
   methods: readonly ShopPaymentMethod[],
-  conjunction: 'and' | 'or' = 'and',
+  /** 'and', 'or', or the same word in the page's language. */
+  conjunction = 'and',
 ): string {
   const labels = methods.filter((m) => m.kind !== 'on_delivery').map((m) => m.label);
   return labels.length <= 1

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '@duka/domain/i18n/locale';
 import { QueryClient } from '@tanstack/react-query';
 import type { Product } from '@duka/domain';
 import { ApiError } from '../lib/api-client.ts';
@@ -61,21 +62,22 @@ const dress = {
   ],
 } as unknown as Product;
 
-function headFor(path: string, status = 200) {
+function headFor(path: string, status = 200, locale: Locale = 'en') {
   const queryClient = new QueryClient();
   queryClient.setQueryData(catalogQueries.product(7).queryKey, product);
   queryClient.setQueryData(catalogQueries.product(8).queryKey, dress);
   return buildHead({
     origin: 'https://duka.example',
+    locale,
     url: new URL(path, 'https://duka.example'),
     status,
     title: 'A | Duka',
-    page: path.startsWith('/products/')
+    page: /^(\/sw)?\/products\//.test(path)
       ? { structuredData: 'product' as const }
       : path === '/'
         ? { structuredData: 'organization' as const }
-        : { description: 'A page of the shop.' },
-    params: { id: path.split('/')[2] },
+        : { description: 'meta.about' },
+    params: { id: path.split('/').at(-1) },
     queryClient,
   });
 }
@@ -106,6 +108,7 @@ describe('the server-rendered head', () => {
     });
     const head = buildHead({
       origin: 'https://duka.example',
+      locale: 'en',
       url: new URL('/products/7', 'https://duka.example'),
       status: 200,
       title: 'A | Duka',
@@ -169,6 +172,58 @@ describe('the server-rendered head', () => {
   });
 });
 
+describe('the head of a page in Kiswahili (issue 37)', () => {
+  it('names the page in both languages, and says its own', () => {
+    const head = headFor('/sw/about', 200, 'sw');
+    expect(head).toContain('<link rel="canonical" href="https://duka.example/sw/about" />');
+    expect(head).toContain(
+      '<link rel="alternate" hreflang="en" href="https://duka.example/about" />',
+    );
+    expect(head).toContain(
+      '<link rel="alternate" hreflang="sw" href="https://duka.example/sw/about" />',
+    );
+    expect(head).toContain(
+      '<link rel="alternate" hreflang="x-default" href="https://duka.example/about" />',
+    );
+    expect(head).toContain('<meta property="og:locale" content="sw_KE" />');
+    expect(head).toContain('Sisi ni nani: Duka');
+    expect(head).not.toContain('Who we are');
+  });
+
+  it('gives the English page the same alternates, in English', () => {
+    const head = headFor('/about');
+    expect(head).toContain('Who we are: Duka');
+    expect(head).toContain(
+      '<link rel="alternate" hreflang="sw" href="https://duka.example/sw/about" />',
+    );
+    expect(head).toContain('<meta property="og:locale" content="en_KE" />');
+  });
+
+  it('uses the merchant’s Kiswahili title and description when written, else theirs', () => {
+    const written = headFor('/sw/products/7', 200, 'sw');
+    expect(written).not.toContain('Chai ya kienyeji');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(catalogQueries.product(7).queryKey, {
+      ...product,
+      title_sw: 'Chai ya kienyeji',
+      description_sw: 'Chai nyeusi ya nyanda za juu.',
+    });
+    const head = buildHead({
+      origin: 'https://duka.example',
+      locale: 'sw',
+      url: new URL('/sw/products/7', 'https://duka.example'),
+      status: 200,
+      title: 'Chai ya kienyeji | Duka',
+      page: { structuredData: 'product' },
+      params: { id: '7' },
+      queryClient,
+    });
+    expect(head).toContain('<meta property="og:title" content="Chai ya kienyeji" />');
+    expect(head).toContain('content="Chai nyeusi ya nyanda za juu."');
+    expect(headFor('/products/7')).not.toContain('Chai ya kienyeji');
+  });
+});
+
 describe("the shop's own name and ways to pay", () => {
   it('come from its settings and the methods checkout offers, not from the code', () => {
     const queryClient = new QueryClient();
@@ -176,6 +231,7 @@ describe("the shop's own name and ways to pay", () => {
       ...DEFAULT_SHOP_SETTINGS,
       shop_name: 'Duka & Co',
       current_year: 2026,
+      phone_sign_in: false,
     });
     queryClient.setQueryData(paymentMethodsQuery().queryKey, {
       methods: [
@@ -190,6 +246,7 @@ describe("the shop's own name and ways to pay", () => {
     });
     const head = buildHead({
       origin: 'https://duka.example',
+      locale: 'en',
       url: new URL('/', 'https://duka.example'),
       status: 200,
       title: 'Duka & Co | Shop online in Kenya',

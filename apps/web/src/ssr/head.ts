@@ -1,6 +1,9 @@
 // The <head> of a server-rendered page: title, description, canonical address, Open Graph and
 // Twitter tags, and JSON-LD (Product with its offer in KES and rating, BreadcrumbList, and the
 // Organization on the home page). Built from the data the page itself rendered with.
+import { LOCALES, pathInLocale, type Locale } from '@duka/domain/i18n/locale';
+import { productDescription, productTitle } from '../lib/i18n/product-text.ts';
+import { shopTextIn, type ShopTextKey } from '../lib/i18n/text.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Product } from '@duka/domain';
 import { displayPriceCents, percentToBasisPoints } from '@duka/domain/pricing/money';
@@ -16,15 +19,19 @@ const shopNameOf = (queryClient: QueryClient) =>
   queryClient.getQueryData(shopSettingsQuery().queryKey)?.shop_name ?? SHOP_NAME;
 
 /** A page's description when it has none of its own: the ways to pay are those checkout offers. */
-function shopDescription(queryClient: QueryClient, name: string): string {
+function shopDescription(queryClient: QueryClient, name: string, locale: Locale): string {
   const methods = queryClient.getQueryData(paymentMethodsQuery().queryKey)?.methods ?? [];
-  const ways = methodList(methods, 'or');
-  return `${name}: consumer goods delivered across Kenya, priced in Kenyan shillings.${ways ? ` Pay with ${ways}.` : ''}`;
+  const t = shopTextIn(locale);
+  const ways = methodList(methods, t('meta.or'));
+  const about = t('meta.shop', { shop: name });
+  return ways ? `${about} ${t('meta.payWith', { ways })}` : about;
 }
 
 export interface HeadInput {
   origin: string;
   url: URL;
+  /** The page's language (issue 37): its words, and the product's Kiswahili title if written. */
+  locale: Locale;
   status: number;
   title: string;
   /** What the matched route says of itself (router.tsx): its description, its structured data. */
@@ -193,16 +200,38 @@ function organization(origin: string, name: string) {
   };
 }
 
+/** The page in each language (issue 37): English is also the default for any other language. */
+function alternates(canonical: string): string[] {
+  const url = new URL(canonical);
+  const at = (locale: Locale) => {
+    const other = new URL(url);
+    other.pathname = pathInLocale(url.pathname, locale);
+    return escapeHtml(other.href);
+  };
+  return [
+    ...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${at(l)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${at('en')}" />`,
+  ];
+}
+
 /** The tags that go into <head>, as HTML. */
 export function buildHead(input: HeadInput): string {
   const { origin } = input;
   const canonical = canonicalOf(input);
-  const product = productOf(input);
+  const localProduct = productOf(input);
+  const { locale } = input;
+  const product = localProduct && {
+    ...localProduct,
+    title: productTitle(localProduct, locale),
+    description: productDescription(localProduct, locale),
+  };
   const notFound = input.status === 404;
   const name = shopNameOf(input.queryClient);
   const description = product
     ? clip(product.description)
-    : (input.page.description ?? shopDescription(input.queryClient, name));
+    : input.page.description
+      ? shopTextIn(locale)(input.page.description as ShopTextKey)
+      : shopDescription(input.queryClient, name, locale);
   const image = product?.images[0] ?? product?.thumbnail;
 
   const tags = [
@@ -220,7 +249,8 @@ export function buildHead(input: HeadInput): string {
     `<meta property="og:title" content="${escapeHtml(product?.title ?? input.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
-    `<meta property="og:locale" content="en_KE" />`,
+    `<meta property="og:locale" content="${locale === 'sw' ? 'sw_KE' : 'en_KE'}" />`,
+    ...alternates(canonical),
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(product?.title ?? input.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,

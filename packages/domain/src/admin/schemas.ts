@@ -25,7 +25,7 @@ export const adminUserSchema = z
   .object({
     id: z.number().int(),
     username: z.string(),
-    email: z.string(),
+    email: z.string().nullable().describe('Null for an account made by phone sign-in'),
     phone_number: z.string(),
     is_admin: z.boolean(),
     role: roleSchema.nullable(),

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Texts of the profile's data-rights section and its answers. */
 export const DATA_RIGHTS_MESSAGES = {
   wrongPassword: 'Your current password is not correct.',
+  passwordNotSet:
+    'Your account has no password yet. Set one on this page first, then delete the account with it.',
   passwordRequired: 'Enter your current password to delete your account.',
   erased: 'Your account has been deleted.',
   adminCannotErase:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages.ts';
 import { permissionSchema, roleSchema } from '../staff/permissions.ts';
+import { localeSchema } from '../i18n/schemas.ts';
 
 // Re-exported, so imports from here and from the package root keep working.
 export { AUTH_MESSAGES };
@@ -90,7 +91,10 @@ export const userSchema = z
   .object({
     id: z.number().int(),
     username: z.string(),
-    email: z.string(),
+    email: z
+      .string()
+      .nullable()
+      .describe('Null for an account made by phone sign-in until it gives an e-mail'),
     phone_number: z.string(),
     is_admin: z.boolean(),
     role: roleSchema.nullable().describe('The staff role; null for a shopper'),
@@ -112,25 +116,31 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const profileSchema = z.object({
   username: z.string(),
-  email: z.string(),
+  email: z.string().nullable().describe('Null for an account made by phone sign-in'),
   phone_number: z.string(),
+  phone_verified: z.boolean().describe('The number was proven by a code sent to it'),
+  has_password: z
+    .boolean()
+    .describe('False for an account made by phone: a new password then needs no current one'),
   /** Consent to marketing e-mails, and when it was given. */
   marketing_consent: z.boolean(),
   marketing_consent_at: z.string().nullable(),
+  /** The shop's language the person last used: their account e-mails and SMS are in it. */
+  language: localeSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** PATCH /api/profile. A new password needs the current one. */
-export const profileUpdateSchema = z
-  .object({
-    username: usernameSchema,
-    email: emailSchema,
-    phone_number: phoneSchema,
-    currentPassword: z.string().max(200).optional(),
-    newPassword: passwordSchema.optional(),
-  })
-  .refine((v) => !v.newPassword || !!v.currentPassword, {
-    path: ['currentPassword'],
-    message: 'Enter your current password to set a new one',
-  });
+/**
+ * PATCH /api/profile: only the fields sent change. A new password or e-mail needs the current
+ * password, except on an account that has none yet (made by phone): the server checks that.
+ */
+export const profileUpdateSchema = z.object({
+  username: usernameSchema.optional(),
+  email: emailSchema.optional(),
+  phone_number: phoneSchema.optional(),
+  currentPassword: z.string().max(200).optional(),
+  newPassword: passwordSchema.optional(),
+  /** The language of the account's e-mails and SMS (the shop's switch sends it alone). */
+  language: localeSchema.optional(),
+});
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

@@ -131,6 +131,10 @@ export const productSummarySchema = z
     thumbnail: z.string(),
     createdAt: z.string(),
     ...flashSaleFields,
+    title_sw: z
+      .string()
+      .nullable()
+      .describe("The merchant's Kiswahili title (issue 37), for the shop under /sw/; null: none"),
   })
   .meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
@@ -162,6 +166,10 @@ export const productSchema = productSummarySchema
   .extend({
     categoryName: z.string(),
     description: z.string(),
+    description_sw: z
+      .string()
+      .nullable()
+      .describe("The merchant's Kiswahili description (issue 37); null: none"),
     sku: z.string(),
     images: z.array(z.string()),
     tags: z.array(z.string()),
@@ -455,12 +463,33 @@ export const productOptionsReplaceSchema = z
   .superRefine(checkVariants);
 export type ProductOptionsReplace = z.infer<typeof productOptionsReplaceSchema>;
 
+/**
+ * A product's optional Kiswahili title or description (issue 37), shown on /sw/ when present.
+ * Empty or null: none (the English text is shown). Left out of an edit: unchanged.
+ */
+const kiswahiliText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The Kiswahili ${what} is at most ${max.toLocaleString('en')} characters.`)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .optional()
+    .describe(`Kiswahili ${what}, optional; '' or null removes it`);
+const KISWAHILI_TITLE_MAX = 200;
+const KISWAHILI_DESCRIPTION_MAX = 5000;
+const kiswahiliFields = () => ({
+  title_sw: kiswahiliText(KISWAHILI_TITLE_MAX, 'title'),
+  description_sw: kiswahiliText(KISWAHILI_DESCRIPTION_MAX, 'description'),
+});
+
 /** POST /api/products: the creation fields and defaults of SPEC §3. Price is cents. */
 export const productCreateSchema = z
   .object({
     title: z.string().trim().min(1, 'Product name is required').max(200),
     brand: z.string().trim().min(1, 'Brand is required').max(100),
     description: z.string().trim().min(1, 'Description is required').max(5000),
+    ...kiswahiliFields(),
     price: int32(PRODUCT_EDIT_MESSAGES.price)
       .min(1, PRODUCT_EDIT_MESSAGES.price)
       .max(MAX_PRICE_CENTS, PRODUCT_EDIT_MESSAGES.price),
@@ -531,6 +560,7 @@ export const productUpdateSchema = acceptingReadOnly(
       title: z.string().trim().min(1, 'Product name is required').max(200),
       brand: z.string().trim().min(1, 'Brand is required').max(100),
       description: z.string().trim().min(1, 'Description is required').max(5000),
+      ...kiswahiliFields(),
       category: z.string().trim().min(1, 'Category is required').max(60),
       tags: z.array(z.string().trim().min(1).max(40)).max(20),
       images: z.array(ownImage).min(1, 'Add at least the main image').max(3),

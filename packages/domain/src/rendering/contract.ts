@@ -30,6 +30,8 @@ export interface RenderedPage {
   state: string | null;
   /** Source modules of the matched pages (src/…), whose chunks the page preloads. */
   modules: string[];
+  /** The page's language, for <html lang> ('en' | 'sw'). */
+  lang: string;
 }
 
 export interface ServerEntry {

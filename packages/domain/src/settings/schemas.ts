@@ -125,6 +125,9 @@ export const publicShopSettingsSchema = shopSettingsSchema
       .describe(
         "This year in Nairobi: the footer's copyright line, the same on server and browser",
       ),
+    phone_sign_in: z
+      .boolean()
+      .describe('Shoppers may sign in with a code sent by SMS (false: the option is hidden)'),
   })
   .meta({ id: 'PublicShopSettings' });
 export type PublicShopSettings = z.infer<typeof publicShopSettingsSchema>;

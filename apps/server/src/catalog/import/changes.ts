@@ -31,7 +31,12 @@ export interface ProductUpdate {
   /** Options in position order, for new values to join. */
   options: { id: number; values: string[] }[];
   /** The product's own columns; a category by name, found or made when written. */
-  patch: Partial<Pick<typeof products.$inferInsert, 'title' | 'description' | 'brand' | 'tags'>>;
+  patch: Partial<
+    Pick<
+      typeof products.$inferInsert,
+      'title' | 'description' | 'titleSw' | 'descriptionSw' | 'brand' | 'tags'
+    >
+  >;
   category: string | undefined;
   variants: { id: number; patch: VariantPatch }[];
   /** New combinations of a product with options. */
@@ -146,6 +151,11 @@ function updateOf(
   if (f) {
     if (f.title !== current.title) patch.title = f.title;
     if (f.description !== current.description) patch.description = f.description;
+    // A file without the Kiswahili columns leaves them as they are; an empty cell clears one.
+    if (f.titleSw !== undefined && f.titleSw !== current.titleSw) patch.titleSw = f.titleSw;
+    if (f.descriptionSw !== undefined && f.descriptionSw !== current.descriptionSw) {
+      patch.descriptionSw = f.descriptionSw;
+    }
     if (f.brand !== current.brand) patch.brand = f.brand;
     if (!sameTags(f.tags, current.tags)) patch.tags = f.tags;
     if (f.category.toLowerCase() !== current.category.toLowerCase()) category = f.category;

@@ -33,6 +33,8 @@ export async function loadExisting(
       sku: products.sku,
       title: products.title,
       description: products.description,
+      titleSw: products.titleSw,
+      descriptionSw: products.descriptionSw,
       brand: products.brand,
       category: categories.name,
       tags: products.tags,

@@ -33,6 +33,9 @@ export interface PlannedFields {
   brand: string;
   category: string;
   tags: string[];
+  /** The Kiswahili title and description (issue 37): null when empty, undefined with no column. */
+  titleSw: string | null | undefined;
+  descriptionSw: string | null | undefined;
 }
 
 export interface PlannedProduct {
@@ -60,6 +63,28 @@ const MAX_DESCRIPTION = 5000;
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
 type Cells = Record<string, string>;
+
+/**
+ * The product metafields an import reads (issue 37), by what Shopify puts in brackets in their
+ * column's name: 'Kiswahili title (product.metafields.custom.title_sw)'. The name before the
+ * brackets is the merchant's to choose, so it is not compared.
+ */
+const METAFIELDS = {
+  titleSw: 'product.metafields.custom.title_sw',
+  descriptionSw: 'product.metafields.custom.description_sw',
+} as const;
+type Metafield = keyof typeof METAFIELDS;
+/** The file's column of each metafield it has. */
+type MetafieldColumns = Partial<Record<Metafield, string>>;
+
+function metafieldColumnsOf(columns: string[]): MetafieldColumns {
+  const found: MetafieldColumns = {};
+  for (const [field, path] of Object.entries(METAFIELDS) as [Metafield, string][]) {
+    const column = columns.find((c) => c.toLowerCase().endsWith(`(${path})`));
+    if (column) found[field] = column;
+  }
+  return found;
+}
 
 /**
  * A cell's text. A quote mark before a formula sign is how a spreadsheet-safe export (ours)
@@ -166,18 +191,37 @@ function variantOf(
   };
 }
 
-function fieldsOf(line: number, cells: Cells, warnings: ImportIssue[]): PlannedFields {
+/** A description cut to MAX_DESCRIPTION at a space, with a warning at its cell. */
+function cutDescription(text: string, line: number, column: string, warnings: ImportIssue[]) {
+  if (text.length <= MAX_DESCRIPTION) return text;
+  const cut = text.slice(0, MAX_DESCRIPTION);
+  warnings.push({
+    line,
+    column,
+    message: `The description was cut to ${MAX_DESCRIPTION.toLocaleString('en')} characters.`,
+  });
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_DESCRIPTION - 200)).trim();
+}
+
+function fieldsOf(
+  line: number,
+  cells: Cells,
+  metafields: MetafieldColumns,
+  warnings: ImportIssue[],
+): PlannedFields {
   const title = cell(cells, 'Title');
-  let description = safeTextFromHtml(cells['Body (HTML)'] ?? '');
-  if (description.length > MAX_DESCRIPTION) {
-    const cut = description.slice(0, MAX_DESCRIPTION);
-    description = cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_DESCRIPTION - 200)).trim();
-    warnings.push({
-      line,
-      column: 'Body (HTML)',
-      message: `The description was cut to ${MAX_DESCRIPTION.toLocaleString('en')} characters.`,
-    });
-  }
+  const description = cutDescription(
+    safeTextFromHtml(cells['Body (HTML)'] ?? ''),
+    line,
+    'Body (HTML)',
+    warnings,
+  );
+  // Metafields are plain text (a multi-line one keeps its line breaks), not HTML.
+  const metafield = (field: Metafield) => {
+    const column = metafields[field];
+    return column === undefined ? undefined : cell(cells, column).replaceAll('\r\n', '\n') || null;
+  };
+  const swDescription = metafield('descriptionSw');
   const productCategory = cell(cells, 'Product Category').split('>').at(-1)?.trim() ?? '';
   let category = cell(cells, 'Type') || productCategory;
   if (!category) {
@@ -203,6 +247,10 @@ function fieldsOf(line: number, cells: Cells, warnings: ImportIssue[]): PlannedF
     brand: cell(cells, 'Vendor'),
     category,
     tags,
+    titleSw: metafield('titleSw'),
+    descriptionSw: swDescription
+      ? cutDescription(swDescription, line, metafields.descriptionSw!, warnings)
+      : swDescription,
   };
 }
 
@@ -228,11 +276,22 @@ const COLUMN_OF_VARIANT_FIELD: Record<string, string> = {
  * The product as the shared creation schema sees it, so an import is held to the rules the
  * back office's form is (lengths, ranges, options and variants agreeing). Issues at their cells.
  */
-function checkWithSchema(product: PlannedProduct, errors: ImportIssue[]): boolean {
-  const fields = product.fields!;
+function checkWithSchema(
+  product: PlannedProduct,
+  metafields: MetafieldColumns,
+  errors: ImportIssue[],
+): boolean {
+  const { titleSw, descriptionSw, ...fields } = product.fields!;
   const first = product.variants[0]!;
+  const columnOf: Record<string, string | undefined> = {
+    ...COLUMN_OF_FIELD,
+    title_sw: metafields.titleSw,
+    description_sw: metafields.descriptionSw,
+  };
   const input: ProductCreate = {
     ...fields,
+    title_sw: titleSw,
+    description_sw: descriptionSw,
     price: first.compareAtCents ?? first.priceCents,
     images: ['/images/products/import.webp'],
     options: product.optionNames.map((name, i) => ({
@@ -266,7 +325,7 @@ function checkWithSchema(product: PlannedProduct, errors: ImportIssue[]): boolea
     } else {
       errors.push({
         line: head === 'price' ? first.line : product.line,
-        column: head === 'price' ? 'Variant Price' : (COLUMN_OF_FIELD[String(head)] ?? null),
+        column: head === 'price' ? 'Variant Price' : (columnOf[String(head)] ?? null),
         message: issue.message,
       });
     }
@@ -322,6 +381,7 @@ function* planSteps(input: Buffer): Steps<ImportPlan> {
     };
   }
   const columns = (header?.cells ?? []).map((c) => c.trim());
+  const metafields = metafieldColumnsOf(columns);
   if (!columns.includes('Handle')) {
     return {
       products: [],
@@ -394,7 +454,7 @@ function* planSteps(input: Buffer): Steps<ImportPlan> {
     const product: PlannedProduct = {
       handle,
       line: group[0]!.line,
-      fields: titled ? fieldsOf(titled.line, titled.cells, warnings) : undefined,
+      fields: titled ? fieldsOf(titled.line, titled.cells, metafields, warnings) : undefined,
       optionNames,
       variants: [],
       images: [],
@@ -458,7 +518,7 @@ function* planSteps(input: Buffer): Steps<ImportPlan> {
       }
       continue;
     }
-    if (product.fields && !checkWithSchema(product, errors)) continue;
+    if (product.fields && !checkWithSchema(product, metafields, errors)) continue;
     products.push(product);
   }
   errors.sort((a, b) => a.line - b.line);

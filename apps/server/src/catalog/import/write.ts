@@ -35,6 +35,8 @@ export async function writeCreation(
     .values({
       title: fields.title,
       description: fields.description,
+      titleSw: fields.titleSw ?? null,
+      descriptionSw: fields.descriptionSw ?? null,
       brand: fields.brand,
       categoryId: await categoryIdOf(tx, fields.category),
       handle: plan.handle,

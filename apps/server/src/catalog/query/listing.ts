@@ -71,6 +71,7 @@ const WITH_TITLE_KEY = sql`${products}.*, lower(${products.title}) collate "C" a
 
 /** A card's columns from a row source named "products" (the table, a subquery or a CTE). */
 const CARD = sql`${products.id} as id, ${products.title} as title,
+  ${products.titleSw} as title_sw,
   (select ${categories.slug} from ${categories} where ${categories.id} = ${products.categoryId}) as category,
   ${products.brand} as brand, ${products.priceCents} as price_cents,
   ${products.discountBp} as discount_bp, ${products.rating} as rating,
@@ -81,6 +82,7 @@ const CARD = sql`${products.id} as id, ${products.title} as title,
 interface RawCard {
   id: number;
   title: string;
+  title_sw: string | null;
   category: string;
   brand: string;
   price_cents: number;
@@ -95,6 +97,7 @@ interface RawCard {
 const toCard = (r: RawCard): CardRow => ({
   id: r.id,
   title: r.title,
+  titleSw: r.title_sw,
   category: r.category,
   brand: r.brand,
   priceCents: r.price_cents,
@@ -231,7 +234,7 @@ export async function collect(db: Db, where: SQL, pageOrder: SQL, page: Page): P
     ), total as (select count(*)::int as n from m)
     select (select n from ${catalogGeneration}) as generation, total.n as total, page.*
     from total left join lateral (
-      select id, title, category, brand, price_cents, discount_bp, rating, review_count, stock,
+      select id, title, title_sw, category, brand, price_cents, discount_bp, rating, review_count, stock,
         thumbnail, created_ms
       from m where total.n <= ${COUNT_CAP}
       order by ${pageOrder} offset ${page.skip} limit ${page.limit}

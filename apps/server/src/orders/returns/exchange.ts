@@ -70,6 +70,8 @@ export async function makeReplacement(
       etaMaxDays: order.etaMaxDays,
       pricesIncludeVat: order.pricesIncludeVat,
       paymentMethod: free ? EXCHANGE_PAYMENT : order.paymentMethod,
+      // Its messages speak the language of the order it replaces (issue 37).
+      language: order.language,
       exchangeForOrderId: order.id,
       expiresAt: null,
       paidAt: free ? now : null,

@@ -1,7 +1,7 @@
 // The returns and return_lines tables (decision record 029): only orders/returns/ reads or writes
 // them. A return is always changed with its order locked first (orders are the lock every path
 // that changes an order takes), then its own row.
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderEvents, orders, returnLines, returns } from '../schema.ts';
 import { users } from '../../auth/schema.ts';
@@ -101,7 +101,8 @@ export const adminReturnRows = (db: Db, where?: SQL) =>
     .select({
       ret: returns,
       customerName: orders.shippingName,
-      customerEmail: users.email,
+      // The account's e-mail, or the order's for an account made by phone (it has none).
+      customerEmail: sql<string>`coalesce(${users.email}, ${orders.email})`,
       orderStatus: orders.status,
     })
     .from(returns)

@@ -16,7 +16,7 @@ export async function collectOnDelivery(
   p: Payments,
   orderId: number,
   collection: Collection,
-  collectedBy: { id: number; email: string },
+  collectedBy: { id: number; email: string | null },
   audit?: AuditTrail,
 ): Promise<void> {
   await p.db.transaction(async (tx) => {
@@ -39,7 +39,7 @@ export async function collectOnDelivery(
       {
         kind: 'collection',
         body: JSON.stringify({ method: collection.method, reference }),
-        note: `collected by ${collectedBy.email} (user ${collectedBy.id})`,
+        note: `collected by ${collectedBy.email ?? 'an account without e-mail'} (user ${collectedBy.id})`,
       },
     ]);
     const settled = await settleSuccess(tx, p.applyToOrder, payment.id, {

@@ -11,6 +11,8 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { paymentMethodsQuery, type ShopPaymentMethod } from '../../lib/payment-methods.ts';
 import { useAccessToken } from '../../lib/session.ts';
 import { useShopSettings } from '../../lib/shop-settings.ts';
+import { useShopText } from '../../lib/i18n/text.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 
 const column = 'flex flex-col items-start gap-1 text-sm text-slate-300';
 // Tall enough to tap on a phone (WCAG 2.5.8: 24 pixels at least).
@@ -36,32 +38,33 @@ export function ShopFooter({ flush = false }: { flush?: boolean }) {
   const shop = useShopSettings();
   const methods = useQuery(paymentMethodsQuery()).data?.methods ?? [];
   const social = shop ? SOCIAL_NETWORKS.filter((network) => shop.social_links[network]) : [];
+  const t = useShopText();
 
   return (
     <footer className={`${flush ? '' : 'mt-16'} bg-slate-900 text-slate-300`}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <h2 className={heading}>Our Company</h2>
+          <h2 className={heading}>{t('footer.company')}</h2>
           <ul className={column}>
             <li>
               <Link to="/about" className={footerLink}>
-                About us
+                {t('footer.about')}
               </Link>
             </li>
             <li>
               <Link to="/contact" className={footerLink}>
-                Contact
+                {t('footer.contact')}
               </Link>
             </li>
             <li>
               <Link to="/privacy" className={footerLink}>
-                Privacy Policy
+                {t('footer.privacy')}
               </Link>
             </li>
           </ul>
         </div>
         <div>
-          <h2 className={heading}>Customer Care</h2>
+          <h2 className={heading}>{t('footer.care')}</h2>
           <ul className={column}>
             <li>
               <button
@@ -69,28 +72,28 @@ export function ShopFooter({ flush = false }: { flush?: boolean }) {
                 className={footerLink}
                 onClick={() => (token ? navigate('/userprofile') : setAskLogin(true))}
               >
-                My Account
+                {t('footer.myAccount')}
               </button>
             </li>
             <li>
               <Link to="/faqs" className={footerLink}>
-                FAQs
+                {t('footer.faqs')}
               </Link>
             </li>
             <li>
               <Link to="/delivery" className={footerLink}>
-                Delivery and Returns
+                {t('footer.delivery')}
               </Link>
             </li>
             <li>
               <Link to="/track" className={footerLink}>
-                Track your order
+                {t('footer.track')}
               </Link>
             </li>
           </ul>
         </div>
         <div>
-          <h2 className={heading}>Payment Methods</h2>
+          <h2 className={heading}>{t('footer.payment')}</h2>
           <ul className={column}>
             {methodPages(methods).map((page) => (
               <li key={page.to}>
@@ -102,13 +105,13 @@ export function ShopFooter({ flush = false }: { flush?: boolean }) {
           </ul>
         </div>
         <div>
-          <h2 className={heading}>Contact Us</h2>
+          <h2 className={heading}>{t('footer.contactUs')}</h2>
           {shop && (
             <address className={`${column} not-italic`}>
               {shop.address && <span>{shop.address}</span>}
               <span>{shop.phone}</span>
               <span>{shop.email}</span>
-              {shop.kra_pin && <span>KRA PIN {shop.kra_pin}</span>}
+              {shop.kra_pin && <span>{t('footer.kraPin', { pin: shop.kra_pin })}</span>}
             </address>
           )}
         </div>
@@ -116,8 +119,9 @@ export function ShopFooter({ flush = false }: { flush?: boolean }) {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex min-h-16 max-w-7xl flex-col items-center justify-between gap-3 px-4 py-5 text-xs text-slate-400 sm:flex-row">
           {shop && <p>{copyrightLine(shop.shop_name, shop.current_year)}</p>}
+          <LanguageSwitch className={footerLink} />
           {social.length > 0 && (
-            <ul className="flex gap-3" aria-label={`${shop!.shop_name} on social media`}>
+            <ul className="flex gap-3" aria-label={t('footer.social', { shop: shop!.shop_name })}>
               {social.map((network) => (
                 <li key={network}>
                   <a
@@ -135,19 +139,19 @@ export function ShopFooter({ flush = false }: { flush?: boolean }) {
       </div>
       {askLogin && (
         <Modal
-          title="You need to log in"
+          title={t('footer.loginTitle')}
           size="sm"
           onClose={() => setAskLogin(false)}
           footer={
             <>
               <Button variant="secondary" onClick={() => setAskLogin(false)}>
-                Close
+                {t('footer.close')}
               </Button>
-              <Button onClick={() => navigate('/login')}>Log In</Button>
+              <Button onClick={() => navigate('/login')}>{t('footer.logIn')}</Button>
             </>
           }
         >
-          <p>Please log in to access your account.</p>
+          <p>{t('footer.loginText')}</p>
         </Modal>
       )}
     </footer>

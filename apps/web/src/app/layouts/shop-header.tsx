@@ -3,6 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-context.ts';
 import { overlayState } from '../../lib/overlay-location.ts';
 import { HeaderSearch } from '../../features/catalog/components/header-search.tsx';
+import { useShopText } from '../../lib/i18n/text.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { useHeaderAccount } from './use-header-account.ts';
 
 /**
@@ -12,6 +14,7 @@ import { useHeaderAccount } from './use-header-account.ts';
 function LogoutButton() {
   const { logout } = useAuth();
   const navigate = useNavigate();
+  const t = useShopText();
   return (
     <button
       type="button"
@@ -21,7 +24,7 @@ function LogoutButton() {
         navigate('/login');
       }}
     >
-      Log out
+      {t('header.logOut')}
     </button>
   );
 }
@@ -34,7 +37,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
   return (
     <span
-      aria-label={`${count} ${count === 1 ? 'item' : 'items'} ${label}`}
+      aria-label={label}
       className="absolute -top-1.5 -right-2 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
     >
       {count}
@@ -45,19 +48,24 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 export function ShopHeader() {
   const account = useHeaderAccount();
   const location = useLocation();
+  const t = useShopText();
 
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="bg-brand-800 text-xs text-brand-50">
-        <nav aria-label="Top" className="mx-auto flex max-w-7xl justify-end gap-3 px-4 py-0.5">
+        <nav
+          aria-label={t('header.navTop')}
+          className="mx-auto flex max-w-7xl justify-end gap-3 px-4 py-0.5"
+        >
+          <LanguageSwitch className={topLink} />
           <Link to="/signup" className={topLink}>
-            Join
+            {t('header.join')}
           </Link>
           <Link to="/about" className={topLink}>
-            About us
+            {t('header.about')}
           </Link>
           <Link to="/contact" className={topLink}>
-            Get in Touch
+            {t('header.contact')}
           </Link>
         </nav>
       </div>
@@ -71,11 +79,11 @@ export function ShopHeader() {
         </Link>
         <HeaderSearch />
         <nav
-          aria-label="Account"
+          aria-label={t('header.navAccount')}
           className="ml-auto flex items-center gap-2 text-sm font-medium sm:gap-5"
         >
           <Link to={account.href} className="inline-flex min-h-8 items-center hover:text-brand-700">
-            {account.label}
+            {t(account.loggedIn ? 'header.myAccount' : 'header.login')}
           </Link>
           {account.loggedIn && <LogoutButton />}
           <Link
@@ -83,7 +91,7 @@ export function ShopHeader() {
             state={overlayState(location)}
             preventScrollReset
             className="relative inline-flex h-8 w-8 items-center justify-center hover:text-brand-700"
-            aria-label="Wishlist"
+            aria-label={t('header.wishlist')}
           >
             <svg
               aria-hidden="true"
@@ -95,14 +103,17 @@ export function ShopHeader() {
             >
               <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
             </svg>
-            <CountBadge count={account.wishlistCount} label="in your wishlist" />
+            <CountBadge
+              count={account.wishlistCount}
+              label={t('header.inWishlist', { count: account.wishlistCount })}
+            />
           </Link>
           <Link
             to="/cart"
             state={overlayState(location)}
             preventScrollReset
             className="relative inline-flex h-8 w-8 items-center justify-center hover:text-brand-700"
-            aria-label="Cart"
+            aria-label={t('header.cart')}
           >
             <svg
               aria-hidden="true"
@@ -116,30 +127,33 @@ export function ShopHeader() {
               <circle cx="9" cy="19" r="1.5" />
               <circle cx="17" cy="19" r="1.5" />
             </svg>
-            <CountBadge count={account.cartCount} label="in your cart" />
+            <CountBadge
+              count={account.cartCount}
+              label={t('header.inCart', { count: account.cartCount })}
+            />
           </Link>
         </nav>
       </div>
-      <nav aria-label="Shop" className="border-t border-slate-100">
+      <nav aria-label={t('header.navShop')} className="border-t border-slate-100">
         {/* One line on a phone, scrolling sideways if it must. */}
         <div className="mx-auto flex max-w-7xl gap-5 overflow-x-auto px-4 py-1 text-sm font-medium whitespace-nowrap text-slate-700 sm:gap-6">
           <Link to="/products" className={shopLink}>
-            Shop by Category
+            {t('header.byCategory')}
           </Link>
           <Link to="/products" className={shopLink}>
-            Shop by Brand
+            {t('header.byBrand')}
           </Link>
           <Link
             to="/toppicks"
             className="hidden min-h-8 items-center hover:text-brand-700 sm:inline-flex"
           >
-            Top Picks
+            {t('header.topPicks')}
           </Link>
           <Link
             to="/weeklyoffers"
             className="hidden min-h-8 items-center hover:text-brand-700 sm:inline-flex"
           >
-            Weekly Offers
+            {t('header.weeklyOffers')}
           </Link>
         </div>
       </nav>

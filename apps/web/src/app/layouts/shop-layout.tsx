@@ -10,6 +10,7 @@ import { PageBehindContext } from './page-behind.ts';
 import { PageScrollRestoration } from './page-scroll.tsx';
 import { ShopFooter } from './shop-footer.tsx';
 import { ShopHeader } from './shop-header.tsx';
+import { useShopText } from '../../lib/i18n/text.ts';
 
 interface ShownPage {
   key: string;
@@ -43,13 +44,14 @@ function PageWithOverlay() {
 }
 
 export function ShopLayout() {
+  const t = useShopText();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <ShopHeader />
       <main id="main" className="flex-1">

@@ -11,7 +11,6 @@ export function useHeaderAccount() {
   const wishlist = useQuery({ ...cartQueries.wishlist(), enabled: loggedIn });
   return {
     loggedIn,
-    label: authToken ? 'My Account' : 'Login',
     href: !authToken
       ? '/login'
       : currentUser?.is_admin

@@ -1,9 +1,14 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useMessageText } from '../../lib/i18n/message-text.ts';
 
 export const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-500';
 
-/** A labelled form field with its error under it, tied together for screen readers. */
+/**
+ * A labelled form field with its error under it, tied together for screen readers. The error is a
+ * sentence of the shared schemas or the server, written in English: it is shown in the page's
+ * language.
+ */
 export function Field({
   label,
   error,
@@ -17,6 +22,7 @@ export function Field({
     'aria-describedby'?: string;
   }) => ReactNode;
 }) {
+  const m = useMessageText();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -27,7 +33,7 @@ export function Field({
       {children({ id, 'aria-invalid': !!error, ...(error ? { 'aria-describedby': errorId } : {}) })}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
+          {m(error)}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 // An accessible modal on the native <dialog>: focus is trapped, Escape closes it, the page behind
 // is inert, and focus goes back to what opened it when it closes. Rendered only while open.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useUiText } from './text.ts';
 import { useReturnFocus } from './use-return-focus.ts';
 
 export interface ModalProps {
@@ -15,6 +16,7 @@ export interface ModalProps {
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' };
 
 export function Modal({ title, onClose, children, footer, size = 'md' }: ModalProps) {
+  const t = useUiText();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -61,7 +63,7 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close dialog"
+            aria-label={t('modal.close')}
             className="-mr-2 inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
           >
             <svg

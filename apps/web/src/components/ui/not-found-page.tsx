@@ -2,16 +2,18 @@
 import { ButtonLink } from './button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useHttpStatus } from '../../lib/server-response.ts';
+import { useUiText } from './text.ts';
 
 export default function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const t = useUiText();
+  useDocumentTitle(t('notFound.title'));
   useHttpStatus(404);
   return (
     <div className="mx-auto max-w-lg px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Page not found</h1>
-      <p className="mt-3 text-slate-600">There is nothing at this address.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{t('notFound.title')}</h1>
+      <p className="mt-3 text-slate-600">{t('notFound.text')}</p>
       <ButtonLink to="/" className="mt-6">
-        Go Home
+        {t('notFound.home')}
       </ButtonLink>
     </div>
   );

@@ -1,5 +1,7 @@
 // Short notices after an action (SPEC §8, §9): a bar at the bottom of the screen that disappears
-// after 2000 ms. Green for success, red for failure; read out by screen readers.
+// after 2000 ms. Green for success, red for failure; read out by screen readers. A notice's text is
+// often a sentence of the shared messages or the server's, in English: it is shown in the page's
+// language.
 import {
   createContext,
   useCallback,
@@ -10,6 +12,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useMessageText } from '../../lib/i18n/message-text.ts';
 
 export const NOTICE_TIMEOUT_MS = 2000;
 
@@ -45,6 +48,7 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
     timers.current.add(timer);
   }, []);
 
+  const m = useMessageText();
   const value = useMemo(() => show, [show]);
   return (
     <NoticesContext.Provider value={value}>
@@ -59,7 +63,7 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
                 data-notice="success"
                 className="pointer-events-auto w-full max-w-xl rounded-lg bg-green-600 px-4 py-3 text-center text-sm font-medium text-white shadow-lg"
               >
-                {n.text}
+                {m(n.text)}
               </p>
             ))}
         </div>
@@ -72,7 +76,7 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
                 data-notice="error"
                 className="pointer-events-auto w-full max-w-xl rounded-lg bg-red-600 px-4 py-3 text-center text-sm font-medium text-white shadow-lg"
               >
-                {n.text}
+                {m(n.text)}
               </p>
             ))}
         </div>

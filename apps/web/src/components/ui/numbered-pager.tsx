@@ -1,6 +1,7 @@
 // Page buttons with a fixed window of numbers and no gaps: the back office's Reviews pager
 // (first, previous, up to 5 numbers, next, last) and Contacts pager (numbers, and Next only when
 // there are more pages than numbers shown).
+import { useUiText } from './text.ts';
 
 /** Up to `size` consecutive page numbers around `page`, kept within 1..pageCount. */
 export function numberWindow(page: number, pageCount: number, size: number): number[] {
@@ -35,8 +36,9 @@ export function NumberedPager({
   ends = false,
   previous = true,
   next = true,
-  label = 'Pagination',
+  label,
 }: NumberedPagerProps) {
+  const t = useUiText();
   if (pageCount <= 1) return null;
   // On narrow screens the steps show as arrows; their names stay the words.
   const step = (text: string, arrow: string, target: number, disabled: boolean) => (
@@ -53,14 +55,17 @@ export function NumberedPager({
     </button>
   );
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1 sm:gap-1.5">
-      {ends && step('First', '«', 1, page <= 1)}
-      {previous && step('Previous', '‹', page - 1, page <= 1)}
+    <nav
+      aria-label={label ?? t('pagination.label')}
+      className="flex flex-wrap items-center justify-center gap-1 sm:gap-1.5"
+    >
+      {ends && step(t('pagination.first'), '«', 1, page <= 1)}
+      {previous && step(t('pagination.previous'), '‹', page - 1, page <= 1)}
       {numberWindow(page, pageCount, windowSize).map((n) => (
         <button
           key={n}
           type="button"
-          aria-label={`Page ${n}`}
+          aria-label={t('pagination.page', { page: n })}
           aria-current={n === page ? 'page' : undefined}
           onClick={() => onPageChange(n)}
           className={`${itemClass} ${n === page ? current : idle}`}
@@ -68,8 +73,8 @@ export function NumberedPager({
           {n}
         </button>
       ))}
-      {next && step('Next', '›', page + 1, page >= pageCount)}
-      {ends && step('Last', '»', pageCount, page >= pageCount)}
+      {next && step(t('pagination.next'), '›', page + 1, page >= pageCount)}
+      {ends && step(t('pagination.last'), '»', pageCount, page >= pageCount)}
     </nav>
   );
 }

@@ -1,8 +1,9 @@
 // An order's money as the shopper's order page and the back office's show it (issue 34): what it
 // costs, what came in, what went back and what is left either way, with the state in words.
 import type { Money } from '@duka/domain/payments/money-state';
-import { moneyInWords } from '@duka/domain/payments/money-words';
 import { formatKsh } from '@duka/domain/pricing/money';
+import { useMoneyWords } from './money-words.ts';
+import { useUiText, type UiKey } from './text.ts';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -16,16 +17,16 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 }
 
 /** The balance's row: still to pay, due back, or nothing left. */
-function balanceRow(balance: number, owedBackLabel: string) {
-  if (balance > 0) return { label: 'Balance to pay', value: formatKsh(balance) };
-  if (balance < 0) return { label: owedBackLabel, value: formatKsh(-balance) };
-  return { label: 'Balance', value: formatKsh(0) };
+function balanceRow(balance: number): { label: UiKey | null; value: string } {
+  if (balance > 0) return { label: 'orderMoney.balanceToPay', value: formatKsh(balance) };
+  if (balance < 0) return { label: null, value: formatKsh(-balance) };
+  return { label: 'orderMoney.balance', value: formatKsh(0) };
 }
 
 export function OrderMoney({
   money,
   totalCents,
-  owedBackLabel = 'Due back',
+  owedBackLabel,
   headingId,
 }: {
   money: Money;
@@ -35,8 +36,12 @@ export function OrderMoney({
   owedBackLabel?: string;
   headingId?: string;
 }) {
-  const words = moneyInWords(money);
-  const balance = balanceRow(money.balance, owedBackLabel);
+  const t = useUiText();
+  const words = useMoneyWords()(money);
+  const balance = balanceRow(money.balance);
+  const balanceLabel = balance.label
+    ? t(balance.label)
+    : (owedBackLabel ?? t('orderMoney.dueBack'));
   return (
     <div className="text-sm">
       {words && (
@@ -44,17 +49,17 @@ export function OrderMoney({
           {words}
         </p>
       )}
-      <dl aria-label="Payment summary" className="text-slate-700">
-        <Row label="Total" value={formatKsh(totalCents)} />
+      <dl aria-label={t('orderMoney.summary')} className="text-slate-700">
+        <Row label={t('orderMoney.total')} value={formatKsh(totalCents)} />
         {money.due !== totalCents && (
           <Row
-            label={money.due === 0 ? 'Owed now (nothing: cancelled or returned)' : 'Owed now'}
+            label={t(money.due === 0 ? 'orderMoney.owedNothing' : 'orderMoney.owedNow')}
             value={formatKsh(money.due)}
           />
         )}
-        <Row label="Paid" value={formatKsh(money.paid)} />
-        <Row label="Refunded" value={formatKsh(money.refunded)} />
-        <Row label={balance.label} value={balance.value} strong />
+        <Row label={t('orderMoney.paid')} value={formatKsh(money.paid)} />
+        <Row label={t('orderMoney.refunded')} value={formatKsh(money.refunded)} />
+        <Row label={balanceLabel} value={balance.value} strong />
       </dl>
     </div>
   );

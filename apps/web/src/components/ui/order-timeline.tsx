@@ -2,7 +2,7 @@
 // (a shipment's courier and tracking number; who moved it, for the back office).
 import type { OrderStatus } from '@duka/domain';
 import { formatNairobiDateTime } from '../../lib/dates.ts';
-import { orderStatusLabel } from './order-status-badge.tsx';
+import { useOrderStatusLabel } from './order-status-badge.tsx';
 
 export interface TimelineItem {
   status: OrderStatus;
@@ -12,6 +12,7 @@ export interface TimelineItem {
 }
 
 export function OrderTimeline({ items, label }: { items: TimelineItem[]; label: string }) {
+  const statusLabel = useOrderStatusLabel();
   return (
     <ol aria-label={label} className="relative space-y-4 border-l-2 border-slate-200 pl-5">
       {items.map((item, i) => (
@@ -22,7 +23,7 @@ export function OrderTimeline({ items, label }: { items: TimelineItem[]; label: 
               i === items.length - 1 ? 'bg-brand-700' : 'bg-slate-300'
             }`}
           />
-          <p className="font-medium text-slate-900">{orderStatusLabel(item.status)}</p>
+          <p className="font-medium text-slate-900">{statusLabel(item.status)}</p>
           <p className="text-sm text-slate-600">
             <time dateTime={item.at}>{formatNairobiDateTime(item.at)}</time>
             {item.by && <> · {item.by}</>}

@@ -1,5 +1,7 @@
 // Page buttons: previous, the first page, a window of pages around the current one, the last
 // page, next; ellipses stand for the pages left out.
+import { useUiText } from './text.ts';
+
 export function pageWindow(page: number, pageCount: number, size: number): (number | 'gap')[] {
   if (pageCount <= 0) return [];
   const half = Math.floor(size / 2);
@@ -32,18 +34,22 @@ export function Pagination({
   pageCount,
   onPageChange,
   windowSize = 3,
-  label = 'Pagination',
+  label,
 }: PaginationProps) {
+  const t = useUiText();
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={label} className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
+    <nav
+      aria-label={label ?? t('pagination.label')}
+      className="mt-8 flex flex-wrap items-center justify-center gap-1.5"
+    >
       <button
         type="button"
         className={`${itemClass} border-slate-300 bg-white hover:bg-slate-50`}
         disabled={page <= 1}
         onClick={() => onPageChange(page - 1)}
       >
-        Previous
+        {t('pagination.previous')}
       </button>
       {pageWindow(page, pageCount, windowSize).map((item, i) =>
         item === 'gap' ? (
@@ -55,7 +61,7 @@ export function Pagination({
             key={item}
             type="button"
             aria-current={item === page ? 'page' : undefined}
-            aria-label={`Page ${item}`}
+            aria-label={t('pagination.page', { page: item })}
             className={`${itemClass} ${
               item === page
                 ? 'border-brand-700 bg-brand-700 text-white'
@@ -73,7 +79,7 @@ export function Pagination({
         disabled={page >= pageCount}
         onClick={() => onPageChange(page + 1)}
       >
-        Next
+        {t('pagination.next')}
       </button>
     </nav>
   );

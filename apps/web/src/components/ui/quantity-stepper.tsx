@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useUiText } from './text.ts';
 
 /** SPEC §2.5: '-' and '+' around a read-only number; never below 1 (nor above the stock). */
 export function QuantityStepper({
@@ -10,17 +11,18 @@ export function QuantityStepper({
   onChange: (value: number) => void;
   max?: number | undefined;
 }) {
+  const t = useUiText();
   const id = useId();
   const button =
     'h-10 w-10 rounded-lg border border-slate-300 bg-white text-lg font-medium hover:bg-slate-50 disabled:opacity-40';
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="sr-only">
-        Quantity
+        {t('quantityStepper.label')}
       </label>
       <button
         type="button"
-        aria-label="Decrease quantity"
+        aria-label={t('quantityStepper.decrease')}
         className={button}
         disabled={value <= 1}
         onClick={() => onChange(Math.max(1, value - 1))}
@@ -36,7 +38,7 @@ export function QuantityStepper({
       />
       <button
         type="button"
-        aria-label="Increase quantity"
+        aria-label={t('quantityStepper.increase')}
         className={button}
         disabled={max !== undefined && value >= max}
         onClick={() => onChange(max !== undefined ? Math.min(max, value + 1) : value + 1)}

@@ -1,3 +1,5 @@
+import { useUiText } from './text.ts';
+
 /** Choosing 1 to 5 stars: a radio group, so keyboards and screen readers can use it. */
 export function StarPicker({
   value,
@@ -12,6 +14,7 @@ export function StarPicker({
   max?: number;
   invalid?: boolean;
 }) {
+  const t = useUiText();
   return (
     <div role="radiogroup" aria-label={label} aria-invalid={invalid} className="flex gap-1">
       {Array.from({ length: max }, (_, i) => {
@@ -22,7 +25,7 @@ export function StarPicker({
             type="button"
             role="radio"
             aria-checked={value === stars}
-            aria-label={`${stars} star${stars === 1 ? '' : 's'}`}
+            aria-label={t('starPicker.stars', { stars })}
             onClick={() => onChange(stars)}
             className={`text-3xl leading-none transition hover:scale-110 ${
               stars <= value ? 'text-amber-500' : 'text-slate-300'

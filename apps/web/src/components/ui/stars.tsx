@@ -1,3 +1,5 @@
+import { useUiText } from './text.ts';
+
 /** A rating drawn as repeated stars (SPEC §2.5), read by screen readers as a sentence. */
 export function Stars({
   rating,
@@ -8,11 +10,12 @@ export function Stars({
   max?: number;
   className?: string;
 }) {
+  const t = useUiText();
   const full = Math.round(rating);
   return (
     <span
       role="img"
-      aria-label={`Rated ${rating} out of ${max}`}
+      aria-label={t('stars.rated', { rating, max })}
       className={`inline-flex text-amber-500 ${className}`}
     >
       {Array.from({ length: max }, (_, i) => (

@@ -4,12 +4,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeliveryCounty, PickupPoint } from '@duka/domain/delivery/schemas';
 import { formatKsh } from '@duka/domain/pricing/money';
-import { daysText, returnPolicyText } from '@duka/domain/settings/texts';
 import { ErrorText, LoadingText } from '../../components/ui/status.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { deliveryQueries, deliveryRange } from '../../lib/delivery.ts';
 import { shopSettingsQuery } from '../../lib/shop-settings.ts';
+import { rich } from './rich-text.tsx';
 import { StaticList, StaticPageLayout, StaticSection } from './static-page-layout.tsx';
+import { useStaticText } from './text.ts';
 
 function KeyFact({ value, label }: { value: string; label: string }) {
   return (
@@ -26,22 +27,23 @@ const ksh = (shillings: number) => formatKsh(shillings * 100);
 
 /** Each county's fee and days, for when they are not the same everywhere. */
 function CountyFees({ counties }: { counties: readonly DeliveryCounty[] }) {
+  const t = useStaticText();
   return (
     <details className="rounded-2xl border border-gray-200 bg-white">
       <summary className="cursor-pointer px-4 py-3 font-medium text-gray-900 focus-visible:outline-2 focus-visible:outline-emerald-600">
-        Delivery fee and days for each county
+        {t('deliveryPage.countyFees')}
       </summary>
       <table className="w-full border-t border-gray-200 text-sm">
         <thead className="bg-gray-50 text-left text-gray-600">
           <tr>
             <th scope="col" className="px-4 py-2 font-medium">
-              County
+              {t('deliveryPage.county')}
             </th>
             <th scope="col" className="px-4 py-2 text-right font-medium">
-              Fee
+              {t('deliveryPage.fee')}
             </th>
             <th scope="col" className="px-4 py-2 text-right font-medium">
-              Business days
+              {t('deliveryPage.days')}
             </th>
           </tr>
         </thead>
@@ -62,18 +64,19 @@ function CountyFees({ counties }: { counties: readonly DeliveryCounty[] }) {
 }
 
 function PickupPoints({ points }: { points: readonly PickupPoint[] }) {
+  const t = useStaticText();
   return (
     <>
-      <p>
-        You can also collect your order from{' '}
-        {points.length === 1 ? 'our pickup point' : `one of our ${points.length} pickup points`},
-        chosen at checkout:
-      </p>
+      <p>{t('deliveryPage.pickup', { count: points.length })}</p>
       <StaticList>
         {points.map((p) => (
           <li key={p.id}>
-            <span className="font-medium text-gray-900">{p.name}</span>, {p.address} ({p.county}
-            ): {ksh(p.fee)}, open {p.opening_hours}.
+            {rich(
+              t,
+              'deliveryPage.pickupPoint',
+              { name: <span className="font-medium text-gray-900">{p.name}</span> },
+              { address: p.address, county: p.county, fee: ksh(p.fee), hours: p.opening_hours },
+            )}
           </li>
         ))}
       </StaticList>
@@ -82,18 +85,19 @@ function PickupPoints({ points }: { points: readonly PickupPoint[] }) {
 }
 
 export default function DeliveryPage() {
-  useDocumentTitle('Delivery and Returns');
+  const t = useStaticText();
+  useDocumentTitle(t('deliveryPage.title'));
   const counties = useQuery(deliveryQueries.counties());
   const points = useQuery(deliveryQueries.pickupPoints());
   const settings = useQuery(shopSettingsQuery());
 
   if (counties.isError || points.isError || settings.isError) {
-    return <ErrorText>We could not load what delivery costs. Please reload the page.</ErrorText>;
+    return <ErrorText>{t('deliveryPage.loadError')}</ErrorText>;
   }
   if (!counties.data || !points.data || !settings.data) return <LoadingText />;
 
   const range = deliveryRange(counties.data);
-  const days = `${span(range.minDays, range.maxDays)} business days`;
+  const days = t('deliveryPage.businessDays', { span: span(range.minDays, range.maxDays) });
   const sameFee = range.minFee === range.maxFee;
   const [first] = counties.data;
   const sameDays = counties.data.every(
@@ -101,70 +105,61 @@ export default function DeliveryPage() {
   );
   const returnDays = settings.data.return_window_days;
   const { phone, email } = settings.data;
+  const returnWindow = t('staticPages.days', { days: returnDays });
 
   return (
     <StaticPageLayout
-      eyebrow="Help"
-      title="Delivery and Returns"
-      intro={
-        <p>
-          We deliver across Kenya. Here is how long delivery takes, what it costs, and what to do if
-          you need to return an item.
-        </p>
-      }
+      eyebrow={t('staticPages.help')}
+      title={t('deliveryPage.title')}
+      intro={<p>{t('deliveryPage.intro')}</p>}
     >
-      <ul aria-label="At a glance" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <KeyFact value="1-2 business days" label="to process your order" />
-        <KeyFact value={days} label="for delivery" />
+      <ul
+        aria-label={t('deliveryPage.atAGlance')}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-3"
+      >
+        <KeyFact value={t('deliveryPage.processing')} label={t('deliveryPage.toProcess')} />
+        <KeyFact value={days} label={t('deliveryPage.forDelivery')} />
         {returnDays > 0 ? (
-          <KeyFact value={daysText(returnDays)} label="to return an item" />
+          <KeyFact value={returnWindow} label={t('deliveryPage.toReturn')} />
         ) : (
-          <KeyFact value={returnPolicyText(0)} label="unless a product's page says otherwise" />
+          <KeyFact value={t('staticPages.noReturns')} label={t('deliveryPage.unlessProduct')} />
         )}
       </ul>
 
-      <StaticSection title="Delivery">
+      <StaticSection title={t('deliveryPage.delivery')}>
         <StaticList>
-          <li>Orders are processed within 1-2 business days.</li>
+          <li>{t('deliveryPage.processed')}</li>
           <li>
-            Delivery then takes {days}
-            {sameDays ? '' : ', depending on your county'}.
+            {sameDays
+              ? t('deliveryPage.takes', { days })
+              : t('deliveryPage.takesByCounty', { days })}
           </li>
           <li>
             {sameFee
-              ? `Delivery costs ${ksh(range.minFee)}, whichever county you are in.`
-              : `Delivery costs from ${ksh(range.minFee)} to ${ksh(range.maxFee)}, depending on your county.`}{' '}
-            You will see the exact charge at checkout, before you pay.
+              ? t('deliveryPage.costs', { fee: ksh(range.minFee) })
+              : t('deliveryPage.costsByCounty', {
+                  minFee: ksh(range.minFee),
+                  maxFee: ksh(range.maxFee),
+                })}{' '}
+            {t('deliveryPage.exactCharge')}
           </li>
         </StaticList>
         {!(sameFee && sameDays) && <CountyFees counties={counties.data} />}
         {points.data.length > 0 && <PickupPoints points={points.data} />}
       </StaticSection>
 
-      <StaticSection title="Returns">
+      <StaticSection title={t('deliveryPage.returns')}>
         {returnDays > 0 ? (
           <StaticList>
-            <li>
-              You can return an item within {daysText(returnDays)} of delivery, as long as it is in
-              its original condition, unless the product&apos;s page gives a return policy of its
-              own.
-            </li>
-            <li>
-              You pay the return shipping, unless the item is faulty or we sent you the wrong item.
-            </li>
-            <li>Refunds are made within 7-10 business days to your original payment method.</li>
-            <li>Exchanges are possible, subject to availability.</li>
+            <li>{t('deliveryPage.returnWithin', { days: returnWindow })}</li>
+            <li>{t('deliveryPage.returnShipping')}</li>
+            <li>{t('deliveryPage.refunds')}</li>
+            <li>{t('deliveryPage.exchanges')}</li>
           </StaticList>
         ) : (
           <StaticList>
-            <li>
-              Items cannot be returned, unless the product&apos;s page gives a return policy of its
-              own.
-            </li>
-            <li>
-              If an item arrives faulty or is not what you ordered, call us on {phone} or write to{' '}
-              {email}.
-            </li>
+            <li>{t('deliveryPage.noReturns')}</li>
+            <li>{t('deliveryPage.faulty', { phone, email })}</li>
           </StaticList>
         )}
       </StaticSection>

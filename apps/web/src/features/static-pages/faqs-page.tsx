@@ -1,87 +1,72 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { methodList, paymentMethodsQuery } from '../../lib/payment-methods.ts';
-import { daysText, telHref } from '@duka/domain/settings/texts';
+import { paymentMethodsQuery } from '../../lib/payment-methods.ts';
+import { telHref } from '@duka/domain/settings/texts';
 import { deliveryQueries } from '../../lib/delivery.ts';
 import { useShopSettings } from '../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useMethodList } from './method-list.ts';
+import { rich } from './rich-text.tsx';
 import { StaticPageLayout, staticLinkClass } from './static-page-layout.tsx';
+import { useStaticText, type StaticTextKey } from './text.ts';
 
 interface Faq {
-  question: string;
+  question: StaticTextKey;
   answer: ReactNode;
 }
 
-const FAQS: readonly Faq[] = [
-  {
-    question: 'How do I create an account?',
-    answer: (
-      <p>
-        Choose <strong className="font-semibold text-gray-900">Join</strong> (Sign up) at the top of
-        the page, then enter a username, your phone number, your e-mail address and a password. Once
-        your account is created you can sign in and start shopping.
-      </p>
-    ),
-  },
-  {
-    question: 'How do I reset my password?',
-    answer: (
-      <p>
-        Choose <strong className="font-semibold text-gray-900">Forgot password?</strong> on the{' '}
-        <Link to="/login" className={staticLinkClass}>
-          log-in page
-        </Link>{' '}
-        (or go straight to{' '}
-        <Link to="/forgot-password" className={staticLinkClass}>
-          Reset your password
-        </Link>
-        ) and enter the e-mail address of your account. We e-mail you a link to choose a new
-        password; it works once, for 60 minutes.
-      </p>
-    ),
-  },
-  {
-    question: 'What payment methods do you accept?',
-    answer: <PaymentMethodsAnswer />,
-  },
-  {
-    question: 'How can I track my order?',
-    answer: (
-      <p>
-        Sign in and open <strong className="font-semibold text-gray-900">Order History</strong> in
-        your account: each order shows its progress, and once it is shipped, the courier and
-        tracking number. Without signing in, use{' '}
-        <Link to="/track" className={staticLinkClass}>
-          Track your order
-        </Link>{' '}
-        with your order number and the phone number on the order.
-      </p>
-    ),
-  },
-  {
-    question: 'What is your return policy?',
-    answer: <ReturnsAnswer />,
-  },
-  {
-    question: 'How do I contact customer support?',
-    answer: <SupportAnswer />,
-  },
-  {
-    question: 'How do I update my account information?',
-    answer: (
-      <p>
-        Sign in and go to <strong className="font-semibold text-gray-900">Update Profile</strong> in
-        your account area, where you can change your details and save them.
-      </p>
-    ),
-  },
-  {
-    question: 'Do you ship internationally?',
-    answer: <p>No. We currently deliver within Kenya only.</p>,
-  },
-];
+function useFaqs(): readonly Faq[] {
+  const t = useStaticText();
+  const strong = (key: StaticTextKey) => (
+    <strong className="font-semibold text-gray-900">{t(key)}</strong>
+  );
+  const link = (to: string, key: StaticTextKey) => (
+    <Link to={to} className={staticLinkClass}>
+      {t(key)}
+    </Link>
+  );
+  return [
+    {
+      question: 'faqsPage.account',
+      answer: <p>{rich(t, 'faqsPage.accountAnswer', { join: strong('faqsPage.join') })}</p>,
+    },
+    {
+      question: 'faqsPage.password',
+      answer: (
+        <p>
+          {rich(t, 'faqsPage.passwordAnswer', {
+            forgot: strong('faqsPage.forgot'),
+            login: link('/login', 'faqsPage.loginPage'),
+            reset: link('/forgot-password', 'faqsPage.resetPassword'),
+          })}
+        </p>
+      ),
+    },
+    { question: 'faqsPage.payment', answer: <PaymentMethodsAnswer /> },
+    {
+      question: 'faqsPage.track',
+      answer: (
+        <p>
+          {rich(t, 'faqsPage.trackAnswer', {
+            history: strong('faqsPage.orderHistory'),
+            track: link('/track', 'faqsPage.trackLink'),
+          })}
+        </p>
+      ),
+    },
+    { question: 'faqsPage.returns', answer: <ReturnsAnswer /> },
+    { question: 'faqsPage.support', answer: <SupportAnswer /> },
+    {
+      question: 'faqsPage.update',
+      answer: (
+        <p>{rich(t, 'faqsPage.updateAnswer', { profile: strong('faqsPage.updateProfile') })}</p>
+      ),
+    },
+    { question: 'faqsPage.international', answer: <p>{t('faqsPage.internationalAnswer')}</p> },
+  ];
+}
 
 function ChevronIcon({ open }: { open: boolean }) {
   return (
@@ -103,21 +88,19 @@ function ChevronIcon({ open }: { open: boolean }) {
 export default function FaqsPage() {
   const baseId = useId();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const t = useStaticText();
+  const faqs = useFaqs();
 
-  useDocumentTitle('Frequently Asked Questions');
+  useDocumentTitle(t('faqsPage.title'));
 
   return (
     <StaticPageLayout
-      eyebrow="Help"
-      title="Frequently Asked Questions"
-      intro={
-        <p>
-          Quick answers to the questions we hear most often. Select a question to see its answer.
-        </p>
-      }
+      eyebrow={t('staticPages.help')}
+      title={t('faqsPage.title')}
+      intro={<p>{t('faqsPage.intro')}</p>}
     >
       <div className="divide-y divide-gray-200 overflow-hidden rounded-2xl border border-gray-200 bg-white">
-        {FAQS.map((faq, index) => {
+        {faqs.map((faq, index) => {
           const isOpen = openIndex === index;
           const buttonId = `${baseId}-question-${index}`;
           const panelId = `${baseId}-answer-${index}`;
@@ -132,7 +115,7 @@ export default function FaqsPage() {
                   onClick={() => setOpenIndex(isOpen ? null : index)}
                   className={`flex w-full items-center justify-between gap-4 px-4 py-4 text-left transition-colors hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 sm:px-6 sm:py-5 ${isOpen ? 'bg-emerald-50 text-emerald-900 hover:bg-emerald-50' : ''}`}
                 >
-                  <span>{faq.question}</span>
+                  <span>{t(faq.question)}</span>
                   <ChevronIcon open={isOpen} />
                 </button>
               </h2>
@@ -155,41 +138,49 @@ export default function FaqsPage() {
 
 /** The shop's return window, as the Delivery and Returns page and the product pages give it. */
 function ReturnsAnswer() {
+  const t = useStaticText();
   const days = useShopSettings()?.return_window_days;
   if (days === undefined) return null;
   return (
     <p>
       {days > 0
-        ? `You can return items within ${daysText(days)} of delivery, as long as they are in their original condition, unless a product's page gives a return policy of its own.`
-        : "Items cannot be returned, unless a product's page gives a return policy of its own."}{' '}
-      See our{' '}
-      <Link to="/delivery" className={staticLinkClass}>
-        Delivery and Returns
-      </Link>{' '}
-      page for the full details.
+        ? t('faqsPage.returnWithin', { days: t('staticPages.days', { days }) })
+        : t('faqsPage.noReturns')}{' '}
+      {rich(t, 'faqsPage.seeDelivery', {
+        link: (
+          <Link to="/delivery" className={staticLinkClass}>
+            {t('faqsPage.deliveryLink')}
+          </Link>
+        ),
+      })}
     </p>
   );
 }
 
 /** How to reach the shop, from its settings. */
 function SupportAnswer() {
+  const t = useStaticText();
   const shop = useShopSettings();
   if (!shop) return null;
   return (
     <p>
-      Use the{' '}
-      <Link to="/contact" className={staticLinkClass}>
-        Contact
-      </Link>{' '}
-      page, call us on{' '}
-      <a href={telHref(shop.phone)} className={staticLinkClass}>
-        {shop.phone}
-      </a>
-      , or e-mail{' '}
-      <a href={`mailto:${shop.email}`} className={staticLinkClass}>
-        {shop.email}
-      </a>
-      .
+      {rich(t, 'faqsPage.supportAnswer', {
+        contact: (
+          <Link to="/contact" className={staticLinkClass}>
+            {t('faqsPage.contactLink')}
+          </Link>
+        ),
+        phone: (
+          <a href={telHref(shop.phone)} className={staticLinkClass}>
+            {shop.phone}
+          </a>
+        ),
+        email: (
+          <a href={`mailto:${shop.email}`} className={staticLinkClass}>
+            {shop.email}
+          </a>
+        ),
+      })}
     </p>
   );
 }
@@ -201,20 +192,26 @@ function PaymentMethodsAnswer() {
   const list = methods.data?.methods ?? [];
   const onDelivery = (counties.data ?? []).filter((c) => c.pay_on_delivery).map((c) => c.name);
   const menu = list.find((m) => m.kind === 'paybill' || m.kind === 'till');
+  const t = useStaticText();
+  const methodList = useMethodList();
+  const number = menu?.business_number ?? '';
   return (
     <p>
-      {list.length > 0 ? `We accept ${methodList(list)}.` : 'See the payment pages below.'}{' '}
-      {list.some((m) => m.kind === 'prompt') &&
-        'With M-Pesa, checkout sends a payment request to your phone. '}
+      {list.length > 0
+        ? t('faqsPage.weAccept', { methods: methodList(list) })
+        : t('faqsPage.seePaymentPages')}{' '}
+      {list.some((m) => m.kind === 'prompt') && `${t('faqsPage.mpesaPrompt')} `}
       {menu &&
-        (menu.kind === 'till'
-          ? `You can also pay Till number ${menu.business_number ?? ''} from the M-Pesa menu. `
-          : `You can also pay from the M-Pesa menu: Paybill ${menu.business_number ?? ''}, with your order number as the account number. `)}
-      {list.some((m) => m.method === 'paypal') &&
-        'With PayPal you can pay by debit or credit card or with your PayPal balance. '}
+        `${menu.kind === 'till' ? t('faqsPage.till', { number }) : t('faqsPage.paybill', { number })} `}
+      {list.some((m) => m.method === 'paypal') && `${t('faqsPage.paypal')} `}
       {list.some((m) => m.kind === 'on_delivery') &&
         onDelivery.length > 0 &&
-        `You can pay on delivery, in cash or by M-Pesa, in ${onDelivery.length > 3 ? `${onDelivery.length} counties` : onDelivery.join(', ')}.`}
+        t('faqsPage.onDelivery', {
+          where:
+            onDelivery.length > 3
+              ? t('faqsPage.counties', { count: onDelivery.length })
+              : onDelivery.join(', '),
+        })}
     </p>
   );
 }

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorText, LoadingText } from '../../components/ui/status.tsx';
-import {
-  methodList,
-  paymentMethodsQuery,
-  type ShopPaymentMethod,
-} from '../../lib/payment-methods.ts';
+import { paymentMethodsQuery, type ShopPaymentMethod } from '../../lib/payment-methods.ts';
 import { useShopSettings } from '../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useMethodList } from './method-list.ts';
 import { StaticList, StaticPageLayout, StaticSection } from './static-page-layout.tsx';
+import { useStaticText } from './text.ts';
 
 export type PaymentMethod = 'mpesa' | 'paypal' | 'payless';
 
@@ -20,23 +18,26 @@ interface PaymentMethodInfo {
 }
 
 function StatusBadge({ available }: { available: boolean }) {
+  const t = useStaticText();
   return available ? (
     <p className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
       <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600" />
-      Available at checkout
+      {t('paymentPage.available')}
     </p>
   ) : (
     <p className="inline-flex items-center gap-2 rounded-full bg-gray-100 px-3 py-1 text-sm font-medium text-gray-700 ring-1 ring-gray-300 ring-inset">
       <span aria-hidden="true" className="size-2 rounded-full bg-gray-400" />
-      Not available at checkout
+      {t('paymentPage.notAvailable')}
     </p>
   );
 }
 
 function HowToPayToday({ methods }: { methods: readonly ShopPaymentMethod[] }) {
+  const t = useStaticText();
+  const methodList = useMethodList();
   return (
-    <StaticSection title="How to pay today">
-      <p>Checkout takes {methodList(methods)}.</p>
+    <StaticSection title={t('paymentPage.howToPayToday')}>
+      <p>{t('paymentPage.checkoutTakes', { methods: methodList(methods) })}</p>
     </StaticSection>
   );
 }
@@ -64,6 +65,7 @@ function infoOf(
   method: PaymentMethod,
   methods: readonly ShopPaymentMethod[],
   shopName: string,
+  t: ReturnType<typeof useStaticText>,
 ): PaymentMethodInfo {
   const prompt = methods.find((m) => m.kind === 'prompt');
   const menu = methods.find((m) => m.kind === 'paybill' || m.kind === 'till');
@@ -72,48 +74,44 @@ function infoOf(
     return {
       title: 'M-Pesa',
       availableAtCheckout: true,
-      intro: <p>Pay for your order with M-Pesa, Safaricom's mobile money, in Kenyan shillings.</p>,
+      intro: <p>{t('paymentPage.mpesaIntro')}</p>,
       body: (
         <>
           {prompt && (
-            <StaticSection title="A request to your phone">
+            <StaticSection title={t('paymentPage.prompt')}>
               <Steps
                 steps={[
-                  'At checkout choose Pay with M-Pesa and enter your M-Pesa phone number.',
-                  'Your phone asks you to pay the order total to DUKA: enter your M-Pesa PIN.',
-                  'The checkout page confirms your order as soon as M-Pesa does.',
+                  t('paymentPage.promptChoose'),
+                  t('paymentPage.promptPin'),
+                  t('paymentPage.promptConfirmed'),
                 ]}
               />
             </StaticSection>
           )}
           {menu && (
             <StaticSection
-              title={
-                menu.kind === 'till' ? 'Lipa na M-Pesa: Buy Goods' : 'Lipa na M-Pesa: Pay Bill'
-              }
+              title={menu.kind === 'till' ? t('paymentPage.buyGoods') : t('paymentPage.payBill')}
             >
               <Steps
                 steps={
                   menu.kind === 'till'
                     ? [
-                        `At checkout choose ${menu.label}.`,
-                        `In the M-Pesa menu choose Buy Goods and Services, Till number ${menu.business_number ?? ''}, and the amount shown.`,
-                        'Type the M-Pesa code from the confirmation SMS on the checkout page.',
+                        t('paymentPage.choose', { label: menu.label }),
+                        t('paymentPage.tillMenu', { number: menu.business_number ?? '' }),
+                        t('paymentPage.tillCode'),
                       ]
                     : [
-                        `At checkout choose ${menu.label}.`,
-                        `In the M-Pesa menu choose Pay Bill, business number ${menu.business_number ?? ''}.`,
-                        'Enter your order number as the account number, and the amount shown.',
-                        'Your order is confirmed as soon as M-Pesa tells us.',
+                        t('paymentPage.choose', { label: menu.label }),
+                        t('paymentPage.paybillMenu', { number: menu.business_number ?? '' }),
+                        t('paymentPage.paybillAccount'),
+                        t('paymentPage.paybillConfirmed'),
                       ]
                 }
               />
             </StaticSection>
           )}
           {(prompt ?? menu)?.sandbox && (
-            <p className="text-sm text-gray-600">
-              This shop runs M-Pesa's sandbox: no real money moves.
-            </p>
+            <p className="text-sm text-gray-600">{t('paymentPage.sandbox')}</p>
           )}
         </>
       ),
@@ -123,28 +121,23 @@ function infoOf(
     return {
       title: 'PayPal',
       availableAtCheckout: true,
-      intro: (
-        <p>Through PayPal you can pay with a debit or credit card or with your PayPal balance.</p>
-      ),
+      intro: <p>{t('paymentPage.paypalIntro')}</p>,
       body: (
         <>
-          <StaticSection title="How it works">
+          <StaticSection title={t('paymentPage.howItWorks')}>
             <Steps
               steps={[
-                'Add your items to the cart and go to checkout.',
-                'You are sent to PayPal, where you choose how to pay and approve the payment.',
-                `Once you approve, you are brought back to ${shopName}.`,
-                'Your order is confirmed once the payment completes.',
+                t('paymentPage.paypalCart'),
+                t('paymentPage.paypalSent'),
+                t('paymentPage.paypalBack', { shop: shopName }),
+                t('paymentPage.paypalConfirmed'),
               ]}
             />
           </StaticSection>
-          <StaticSection title="Currency">
+          <StaticSection title={t('paymentPage.currency')}>
             <StaticList>
-              <li>All amounts at {shopName} are in Kenyan shillings (KES).</li>
-              <li>
-                PayPal may convert the amount to its settlement currency. Check the amount PayPal
-                shows you before you approve the payment.
-              </li>
+              <li>{t('paymentPage.amountsInKes', { shop: shopName })}</li>
+              <li>{t('paymentPage.paypalConverts')}</li>
             </StaticList>
           </StaticSection>
         </>
@@ -156,11 +149,7 @@ function infoOf(
     title: name,
     availableAtCheckout: false,
     // Said plainly: the shop does not take it, and the footer does not link it.
-    intro: (
-      <p>
-        {shopName} does not take {name}: it is not offered at checkout.
-      </p>
-    ),
+    intro: <p>{t('paymentPage.notTaken', { shop: shopName, name })}</p>,
     body: <HowToPayToday methods={methods} />,
   };
 }
@@ -173,18 +162,19 @@ const TITLES: Record<PaymentMethod, string> = {
 
 export default function PaymentInfoPage({ method }: { method: PaymentMethod }) {
   useDocumentTitle(TITLES[method]);
+  const t = useStaticText();
   const methods = useQuery(paymentMethodsQuery());
   const shop = useShopSettings();
   if (methods.isPending || !shop) return <LoadingText />;
   if (methods.isError) {
-    return <ErrorText>We could not load how this shop takes payment. Please reload.</ErrorText>;
+    return <ErrorText>{t('paymentPage.loadError')}</ErrorText>;
   }
-  const info = infoOf(method, methods.data.methods, shop.shop_name);
+  const info = infoOf(method, methods.data.methods, shop.shop_name, t);
   const { title } = info;
 
   return (
     <StaticPageLayout
-      eyebrow="Payments"
+      eyebrow={t('paymentPage.eyebrow')}
       title={title}
       intro={
         <div className="space-y-4">

@@ -2,22 +2,24 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { useAccountText } from '../text.ts';
 
 const LINKS = [
-  { to: 'dashboarduser', label: 'Dashboard' },
-  { to: 'orderhistory', label: 'Order History' },
-  { to: 'wishlist', label: 'Wishlist' },
-  { to: 'profile', label: 'Update Profile' },
+  { to: 'dashboarduser', label: 'accountLayout.dashboard' },
+  { to: 'orderhistory', label: 'accountLayout.orderHistory' },
+  { to: 'wishlist', label: 'accountLayout.wishlist' },
+  { to: 'profile', label: 'accountLayout.profile' },
 ] as const;
 
 export function AccountLayout() {
+  const t = useAccountText();
   const { currentUser, logout } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
 
   const onLogout = async () => {
     await logout();
-    window.alert('Logged out successfully');
+    window.alert(t('accountLayout.loggedOut'));
     navigate('/');
   };
 
@@ -31,7 +33,9 @@ export function AccountLayout() {
       <aside className="md:w-60 md:shrink-0">
         <div className="rounded-xl border border-slate-200 bg-white p-4">
           <div className="flex items-center justify-between">
-            <p className="font-semibold text-slate-900">{currentUser?.username || 'User'}</p>
+            <p className="font-semibold text-slate-900">
+              {currentUser?.username || t('accountLayout.user')}
+            </p>
             <button
               type="button"
               className="rounded-lg border border-slate-300 px-3 py-1 text-sm md:hidden"
@@ -39,19 +43,19 @@ export function AccountLayout() {
               aria-controls="account-menu"
               onClick={() => setOpen((o) => !o)}
             >
-              Menu
+              {t('accountLayout.menu')}
             </button>
           </div>
           <nav
             id="account-menu"
-            aria-label="Account"
+            aria-label={t('accountLayout.nav')}
             className={`mt-3 ${open ? 'block' : 'hidden'} md:block`}
           >
             <ul className="space-y-1">
               {LINKS.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} className={item} onClick={() => setOpen(false)}>
-                    {link.label}
+                    {t(link.label)}
                   </NavLink>
                 </li>
               ))}
@@ -61,7 +65,7 @@ export function AccountLayout() {
                   onClick={onLogout}
                   className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
                 >
-                  Logout
+                  {t('accountLayout.logout')}
                 </button>
               </li>
             </ul>

@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { DATA_RIGHTS_MESSAGES } from '@duka/domain/auth/data-rights';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { clearTokens } from '../../../lib/session-tokens.ts';
 import {
@@ -18,8 +18,11 @@ import {
   profileQuery,
   setMarketingConsent,
 } from '../api/profile-api.ts';
+import { useAccountText } from '../text.ts';
 
 function DeleteAccountModal({ onClose }: { onClose: () => void }) {
+  const t = useAccountText();
+  const m = useMessageText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
@@ -34,41 +37,37 @@ function DeleteAccountModal({ onClose }: { onClose: () => void }) {
       // The server has ended every session; this browser forgets its tokens too.
       clearTokens();
       queryClient.clear();
-      window.alert(message);
+      window.alert(m(message));
       navigate('/', { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Your account could not be deleted.');
+      setError(err instanceof ApiError ? err.message : t('deleteAccount.failed'));
       setDeleting(false);
     }
   };
 
   return (
     <Modal
-      title="Delete your account?"
+      title={t('deleteAccount.title')}
       onClose={onClose}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('deleteAccount.cancel')}
           </Button>
           <Button variant="danger" disabled={deleting || password === ''} onClick={confirm}>
-            {deleting ? 'Deleting...' : 'Delete my account'}
+            {deleting ? t('deleteAccount.deleting') : t('deleteAccount.confirm')}
           </Button>
         </>
       }
     >
       <div className="space-y-4 text-sm text-slate-700">
-        <p>
-          This erases your profile, addresses, cart, wishlist, reviews and messages, and logs you
-          out everywhere. Your orders are kept for our accounts, without your name or address. It
-          cannot be undone; you can sign up again with the same e-mail later.
-        </p>
+        <p>{t('deleteAccount.what')}</p>
         {error && <FormMessage kind="error">{error}</FormMessage>}
-        <Field label="Current Password">
+        <Field label={t('deleteAccount.password')}>
           {(a11y) => (
             <PasswordInput
               {...a11y}
-              label="Current password"
+              label={t('deleteAccount.passwordInput')}
               autoComplete="current-password"
               className={inputClass}
               value={password}
@@ -82,6 +81,7 @@ function DeleteAccountModal({ onClose }: { onClose: () => void }) {
 }
 
 export function DataRightsSection({ marketingConsent }: { marketingConsent: boolean }) {
+  const t = useAccountText();
   const queryClient = useQueryClient();
   const [consent, setConsent] = useState(marketingConsent);
   const [note, setNote] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -94,14 +94,12 @@ export function DataRightsSection({ marketingConsent }: { marketingConsent: bool
       await setMarketingConsent(next);
       setNote({
         kind: 'success',
-        text: next
-          ? 'We will send you offers and news.'
-          : 'We will not send you marketing e-mails.',
+        text: t(next ? 'dataRights.consentOn' : 'dataRights.consentOff'),
       });
       await queryClient.invalidateQueries(profileQuery());
     } catch {
       setConsent(!next);
-      setNote({ kind: 'error', text: 'Your choice could not be saved. Please try again.' });
+      setNote({ kind: 'error', text: t('dataRights.consentFailed') });
     }
   };
 
@@ -115,7 +113,7 @@ export function DataRightsSection({ marketingConsent }: { marketingConsent: bool
         new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
       );
     } catch {
-      setNote({ kind: 'error', text: 'Your data could not be downloaded. Please try again.' });
+      setNote({ kind: 'error', text: t('dataRights.downloadFailed') });
     } finally {
       setDownloading(false);
     }
@@ -124,12 +122,9 @@ export function DataRightsSection({ marketingConsent }: { marketingConsent: bool
   return (
     <section aria-labelledby="data-rights-heading" className="mt-10 max-w-xl">
       <h2 id="data-rights-heading" className="text-xl font-bold text-slate-900">
-        Your data
+        {t('dataRights.heading')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Under Kenya&apos;s Data Protection Act, 2019 you can see, correct and erase what we hold
-        about you.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('dataRights.law')}</p>
       {note && (
         <FormMessage kind={note.kind} className="mt-4">
           {note.text}
@@ -142,14 +137,14 @@ export function DataRightsSection({ marketingConsent }: { marketingConsent: bool
           checked={consent}
           onChange={(e) => void changeConsent(e.target.checked)}
         />
-        <span>{DATA_RIGHTS_MESSAGES.marketingLabel}</span>
+        <span>{t('dataRights.marketingLabel')}</span>
       </label>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
         <Button variant="secondary" onClick={download} disabled={downloading}>
-          {downloading ? 'Preparing...' : 'Download my data'}
+          {downloading ? t('dataRights.preparing') : t('dataRights.download')}
         </Button>
         <Button variant="danger" onClick={() => setConfirming(true)}>
-          Delete my account
+          {t('dataRights.delete')}
         </Button>
       </div>
       {confirming && <DeleteAccountModal onClose={() => setConfirming(false)} />}

@@ -10,6 +10,8 @@ import { useAuth } from '../../../lib/auth-context.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { profileQuery, updateProfile } from '../api/profile-api.ts';
 import { DataRightsSection } from '../components/data-rights-section.tsx';
+import { PhoneNumberSection } from '../components/phone-number-section.tsx';
+import { useShopSettings } from '../../../lib/shop-settings.ts';
 
 const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your e-mail address.';
 
@@ -27,6 +29,10 @@ export default function ProfilePage() {
   const queryClient = useQueryClient();
   const { reloadCurrentUser } = useAuth();
   const profile = useQuery(profileQuery());
+  // With SMS, a number is changed by a code sent to it (PhoneNumberSection), not by this form.
+  const verifiesPhone = useShopSettings()?.phone_sign_in === true;
+  // An account made by phone sign-in has no password yet: nothing to confirm a change with.
+  const hasPassword = profile.data?.has_password !== false;
   const [edited, setEdited] = useState<Partial<FormValues>>({});
   const [success, setSuccess] = useState('');
   const [error, setError] = useState('');
@@ -43,7 +49,8 @@ export default function ProfilePage() {
     ...edited,
   };
   const emailChanged =
-    !!profile.data && values.email.trim().toLowerCase() !== profile.data.email.toLowerCase();
+    !!profile.data &&
+    values.email.trim().toLowerCase() !== (profile.data.email ?? '').toLowerCase();
   const set = (field: keyof FormValues) => (e: { target: { value: string } }) =>
     setEdited((v) => ({ ...v, [field]: e.target.value }));
 
@@ -55,7 +62,7 @@ export default function ProfilePage() {
       setError('New passwords do not match');
       return;
     }
-    if (emailChanged && !values.currentPassword) {
+    if (emailChanged && hasPassword && !values.currentPassword) {
       setFieldErrors({ currentPassword: EMAIL_NEEDS_PASSWORD });
       return;
     }
@@ -64,11 +71,14 @@ export default function ProfilePage() {
     try {
       await updateProfile({
         username: values.username,
-        email: values.email,
-        phone_number: values.phone_number,
+        // An account made by phone may have no e-mail yet: an empty field leaves it so.
+        ...(values.email.trim() || profile.data?.email ? { email: values.email } : {}),
+        ...(verifiesPhone ? {} : { phone_number: values.phone_number }),
         // Without a new password, neither password field is sent (SPEC §5) — except that a new
         // e-mail address needs the current password.
-        ...(values.newPassword || emailChanged ? { currentPassword: values.currentPassword } : {}),
+        ...((values.newPassword || emailChanged) && hasPassword
+          ? { currentPassword: values.currentPassword }
+          : {}),
         ...(values.newPassword ? { newPassword: values.newPassword } : {}),
       });
       setSuccess('Profile updated successfully');
@@ -120,36 +130,40 @@ export default function ProfilePage() {
           type="email"
           value={values.email}
           onChange={set('email')}
-          {...(emailChanged && !fieldErrors.email
+          {...(emailChanged && hasPassword && !fieldErrors.email
             ? { 'aria-describedby': 'email-needs-password' }
             : {})}
         />
-        {emailChanged && (
+        {emailChanged && hasPassword && (
           <p id="email-needs-password" className="-mt-2 text-sm text-slate-600">
             {EMAIL_NEEDS_PASSWORD} It goes in the Current Password field below.
           </p>
         )}
-        <TextField
-          label="Phone Number"
-          error={fieldErrors.phone_number}
-          type="tel"
-          value={values.phone_number}
-          onChange={set('phone_number')}
-        />
+        {!verifiesPhone && (
+          <TextField
+            label="Phone Number"
+            error={fieldErrors.phone_number}
+            type="tel"
+            value={values.phone_number}
+            onChange={set('phone_number')}
+          />
+        )}
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Password Change</legend>
-          <Field label="Current Password" error={fieldErrors.currentPassword}>
-            {(a11y) => (
-              <PasswordInput
-                {...a11y}
-                label="Current password"
-                autoComplete="current-password"
-                className={inputClass}
-                value={values.currentPassword}
-                onChange={set('currentPassword')}
-              />
-            )}
-          </Field>
+          {hasPassword && (
+            <Field label="Current Password" error={fieldErrors.currentPassword}>
+              {(a11y) => (
+                <PasswordInput
+                  {...a11y}
+                  label="Current password"
+                  autoComplete="current-password"
+                  className={inputClass}
+                  value={values.currentPassword}
+                  onChange={set('currentPassword')}
+                />
+              )}
+            </Field>
+          )}
           <Field label="New Password" error={fieldErrors.newPassword}>
             {(a11y) => (
               <PasswordInput
@@ -179,6 +193,15 @@ export default function ProfilePage() {
           {saving ? 'Updating...' : 'Update Profile'}
         </Button>
       </form>
+      {profile.data && verifiesPhone && (
+        <PhoneNumberSection
+          phone={profile.data.phone_number}
+          verified={profile.data.phone_verified}
+          onVerified={() =>
+            Promise.all([queryClient.invalidateQueries(profileQuery()), reloadCurrentUser()])
+          }
+        />
+      )}
       {profile.data && <DataRightsSection marketingConsent={profile.data.marketing_consent} />}
     </div>
   );

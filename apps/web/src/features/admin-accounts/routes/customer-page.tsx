@@ -60,7 +60,7 @@ export default function CustomerPage() {
       </div>
       <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-3">
         <Fact label="E-mail">
-          <span className="break-all">{customer.email}</span>
+          <span className="break-all">{customer.email ?? '—'}</span>
         </Fact>
         <Fact label="Phone">{customer.phone_number || '—'}</Fact>
         <Fact label="Joined">{day(customer.created_at)}</Fact>

@@ -99,7 +99,7 @@ export default function CustomersPage() {
         </Link>
       ),
     },
-    { header: 'Email', cell: (u) => <EmailText email={u.email} /> },
+    { header: 'Email', cell: (u) => (u.email ? <EmailText email={u.email} /> : '—') },
     { header: 'Orders', cell: (u) => u.orders_count },
     { header: 'Total Spent', cell: (u) => formatKsh(u.total_spent_cents) },
     {

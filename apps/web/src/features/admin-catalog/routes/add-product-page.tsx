@@ -15,6 +15,11 @@ import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { adminCategoriesQuery, createProduct } from '../api/catalog-admin-api.ts';
 import { ImageSlot } from '../../../components/admin/image-slot.tsx';
 import {
+  KiswahiliFields,
+  kiswahiliBodyOf,
+  type KiswahiliValues,
+} from '../components/kiswahili-fields.tsx';
+import {
   EMPTY_VARIANTS,
   NewVariants,
   rowErrors,
@@ -33,6 +38,7 @@ const EMPTY = {
   stock: '',
   sku: '',
 };
+const NO_KISWAHILI: KiswahiliValues = { titleSw: '', descriptionSw: '' };
 
 export default function AddProductPage() {
   useDocumentTitle('Add Product');
@@ -40,6 +46,7 @@ export default function AddProductPage() {
   const queryClient = useQueryClient();
   const categories = useQuery(adminCategoriesQuery());
   const [values, setValues] = useState(EMPTY);
+  const [kiswahili, setKiswahili] = useState(NO_KISWAHILI);
   const [images, setImages] = useState<(string | null)[]>([null, null, null]);
   const [variants, setVariants] = useState<VariantsDraft>(EMPTY_VARIANTS);
   const [sentKeys, setSentKeys] = useState<string[]>([]);
@@ -67,6 +74,7 @@ export default function AddProductPage() {
         title: values.title,
         brand: values.brand,
         description: values.description,
+        ...kiswahiliBodyOf(kiswahili),
         price: shillingsToCents(Number(values.price) || 0),
         discountPercentage: Number(values.discount) || 0,
         tags: values.tags
@@ -83,6 +91,7 @@ export default function AddProductPage() {
       });
       setAdded({ id: product.id, title: product.title });
       setValues(EMPTY);
+      setKiswahili(NO_KISWAHILI);
       setImages([null, null, null]);
       setVariants(EMPTY_VARIANTS);
       notice('success', 'Product added successfully');
@@ -125,6 +134,11 @@ export default function AddProductPage() {
               />
             )}
           </Field>
+          <KiswahiliFields
+            values={kiswahili}
+            errors={fieldErrors}
+            onChange={(key, value) => setKiswahili((v) => ({ ...v, [key]: value }))}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             {text('price', 'Price (Ksh)', 'price', 'number')}
             {text('discount', 'Discount (%)', 'discountPercentage', 'number')}

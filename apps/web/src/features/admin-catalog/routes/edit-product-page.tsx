@@ -23,6 +23,11 @@ import {
 import { ImageSlot } from '../../../components/admin/image-slot.tsx';
 import { GiveOptions } from '../components/variant-actions.tsx';
 import {
+  KiswahiliFields,
+  kiswahiliBodyOf,
+  kiswahiliValuesOf,
+} from '../components/kiswahili-fields.tsx';
+import {
   VariantGrid,
   variantPatchOf,
   variantValuesOf,
@@ -76,6 +81,7 @@ function Editor({ product }: { product: Product }) {
   const queryClient = useQueryClient();
   const categories = useQuery(adminCategoriesQuery());
   const [values, setValues] = useState(() => valuesOf(product));
+  const [kiswahili, setKiswahili] = useState(() => kiswahiliValuesOf(product));
   const [images, setImages] = useState<(string | null)[]>(() =>
     [0, 1, 2].map((i) => product.images[i] ?? null),
   );
@@ -122,6 +128,7 @@ function Editor({ product }: { product: Product }) {
         title: values.title,
         brand: values.brand,
         description: values.description,
+        ...kiswahiliBodyOf(kiswahili),
         category: values.category,
         tags: values.tags
           .split(',')
@@ -212,6 +219,12 @@ function Editor({ product }: { product: Product }) {
                 />
               )}
             </Field>
+            <KiswahiliFields
+              values={kiswahili}
+              errors={errors}
+              rows={5}
+              onChange={(key, value) => setKiswahili((v) => ({ ...v, [key]: value }))}
+            />
             <Field label="Category" error={errors.category}>
               {(a11y) => (
                 <>

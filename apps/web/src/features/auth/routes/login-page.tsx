@@ -1,7 +1,7 @@
 // /login (SPEC §2.8 and §4).
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@duka/domain/auth/schemas';
@@ -16,15 +16,21 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { AuthAlternatives } from '../components/auth-alternatives.tsx';
+import { ContinueWithPhone, PhoneSignIn, usePhoneSignIn } from '../components/phone-sign-in.tsx';
+import { useLandAfterLogin } from '../components/use-land-after-login.ts';
 
 export default function LoginPage() {
   useDocumentTitle('Log in');
-  const navigate = useNavigate();
+  const land = useLandAfterLogin();
+  const [, setParams] = useSearchParams();
+  const byPhone = usePhoneSignIn();
   // A page that sends people here may leave a word for them ('Your password has been reset…').
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const { completeLogin } = useAuth();
   const [failure, setFailure] = useState('');
   const [mfaToken, setMfaToken] = useState<string | null>(null);
+  // 'Remember me': the session outlives the browser (lib/session-tokens.ts).
+  const [remember, setRemember] = useState(false);
   const {
     register,
     handleSubmit,
@@ -35,10 +41,11 @@ export default function LoginPage() {
   });
 
   const finish = (response: LoginResponse) => {
-    completeLogin(response);
-    window.alert('Login success');
-    navigate(response.user.is_admin ? '/dashboard/dashboardAdmin' : '/');
+    completeLogin(response, { remember });
+    land(response.user);
   };
+
+  if (byPhone) return <PhoneSignIn onCancel={() => setParams({})} />;
 
   if (mfaToken) {
     return (
@@ -89,7 +96,12 @@ export default function LoginPage() {
         </Field>
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2">
-            <input type="checkbox" className="h-6 w-6 rounded border-slate-300 accent-brand-700" />{' '}
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(e) => setRemember(e.target.checked)}
+              className="h-6 w-6 rounded border-slate-300 accent-brand-700"
+            />{' '}
             Remember me
           </label>
           <Link
@@ -103,6 +115,7 @@ export default function LoginPage() {
           {isSubmitting ? 'Logging in...' : 'Log In'}
         </Button>
       </form>
+      <ContinueWithPhone />
       <AuthAlternatives
         divider="or continue with"
         question="Don't have an account?"

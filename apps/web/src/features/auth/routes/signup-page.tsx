@@ -1,7 +1,7 @@
 // /signup (SPEC §2.9, rules of §5 from the shared schema).
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DATA_RIGHTS_MESSAGES } from '@duka/domain/auth/data-rights';
@@ -14,10 +14,13 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { AuthAlternatives } from '../components/auth-alternatives.tsx';
+import { ContinueWithPhone, PhoneSignIn, usePhoneSignIn } from '../components/phone-sign-in.tsx';
 
 export default function SignupPage() {
   useDocumentTitle('Sign up');
   const navigate = useNavigate();
+  const [, setParams] = useSearchParams();
+  const byPhone = usePhoneSignIn();
   const [failure, setFailure] = useState('');
   const {
     register,
@@ -53,6 +56,8 @@ export default function SignupPage() {
       setFailure(err instanceof Error && err.message ? err.message : 'Something went wrong');
     }
   });
+
+  if (byPhone) return <PhoneSignIn onCancel={() => setParams({})} />;
 
   return (
     <AuthCard title="Create your account">
@@ -112,6 +117,7 @@ export default function SignupPage() {
           {isSubmitting ? 'Signing up...' : 'Sign Up'}
         </Button>
       </form>
+      <ContinueWithPhone />
       <AuthAlternatives
         divider="or sign up with"
         question="Already have an account?"

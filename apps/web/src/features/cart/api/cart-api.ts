@@ -2,8 +2,8 @@
 // list takes the product off the other, as the server does.
 import { queryOptions } from '@tanstack/react-query';
 import type { CartLine, CheckoutSummary, WishlistLine } from '@duka/domain';
-import { CART_MESSAGES } from '@duka/domain/cart/messages';
 import { api } from '../../../lib/api-client.ts';
+import { useCartText } from '../text.ts';
 import { useListMutation } from './use-list-mutation.ts';
 
 export const cartQueries = {
@@ -30,6 +30,8 @@ export const cartQueries = {
 export interface ProductForList {
   id: number;
   title: string;
+  /** The merchant's Kiswahili title, shown on /sw/ when written (issue 37). */
+  title_sw?: string | null | undefined;
   thumbnail: string;
   price: number;
   discountPercentage: number;
@@ -44,11 +46,12 @@ export interface LineRef {
   variantId?: number | null | undefined;
 }
 
-const standIn = (p: ProductForList): WishlistLine => ({
+const standIn = (p: ProductForList): WishlistLine & { title_sw?: string | null | undefined } => ({
   id: -(p.variantId ?? p.id), // until the server answers with the real line
   product_id: p.id,
   user_id: 0,
   title: p.title,
+  title_sw: p.title_sw,
   variant_id: p.variantId ?? null,
   variant: p.variant ?? '',
   image: p.thumbnail,
@@ -58,10 +61,13 @@ const standIn = (p: ProductForList): WishlistLine => ({
 });
 
 /** A cart or wishlist line as a product, for moving it to the other list. */
-export function productOfLine(line: WishlistLine): ProductForList {
+export function productOfLine(
+  line: WishlistLine & { title_sw?: string | null | undefined },
+): ProductForList {
   return {
     id: line.product_id,
     title: line.title,
+    title_sw: line.title_sw,
     thumbnail: line.image,
     price: line.price,
     discountPercentage: line.discount_percentage,
@@ -100,6 +106,7 @@ const lineUrl = (list: 'cart' | 'wishlist', ref: LineRef) =>
 const refOf = (p: ProductForList): LineRef => ({ productId: p.id, variantId: p.variantId });
 
 export function useAddToCart() {
+  const t = useCartText();
   return useListMutation({
     request: ({ product, quantity }: { product: ProductForList; quantity: number }) =>
       api<{ item: CartLine }>('/cart', {
@@ -113,22 +120,24 @@ export function useAddToCart() {
       edit<WishlistLine>('wishlist', without({ productId: product.id }));
     },
     confirmed: ({ item }, edit) => edit<CartLine>('cart', replacing(item)),
-    success: CART_MESSAGES.addedToCart,
-    failure: CART_MESSAGES.addToCartFailed,
-    loggedOut: CART_MESSAGES.loginForCart,
+    success: t('notice.addedToCart'),
+    failure: t('notice.addToCartFailed'),
+    loggedOut: t('notice.loginForCart'),
   });
 }
 
 export function useRemoveFromCart() {
+  const t = useCartText();
   return useListMutation({
     request: (ref: LineRef) => api(lineUrl('cart', ref), { method: 'DELETE' }),
     optimistic: (ref, edit) => edit<CartLine>('cart', without(ref)),
-    success: CART_MESSAGES.removedFromCart,
-    failure: CART_MESSAGES.removeFromCartFailed,
+    success: t('notice.removedFromCart'),
+    failure: t('notice.removeFromCartFailed'),
   });
 }
 
 export function useSetCartQuantity() {
+  const t = useCartText();
   return useListMutation({
     request: ({ quantity, ...ref }: LineRef & { quantity: number }) =>
       api<{ item: CartLine }>(lineUrl('cart', ref), { method: 'PATCH', body: { quantity } }),
@@ -136,11 +145,12 @@ export function useSetCartQuantity() {
       edit<CartLine>('cart', (lines) =>
         lines.map((l) => (isLine(ref)(l) ? { ...l, quantity } : l)),
       ),
-    failure: 'Failed to update the quantity.',
+    failure: t('notice.quantityFailed'),
   });
 }
 
 export function useAddToWishlist() {
+  const t = useCartText();
   return useListMutation({
     request: (product: ProductForList) =>
       api<{ item: WishlistLine }>('/wishlist', {
@@ -154,17 +164,18 @@ export function useAddToWishlist() {
       edit<CartLine>('cart', without({ productId: product.id }));
     },
     confirmed: ({ item }, edit) => edit<WishlistLine>('wishlist', replacing(item)),
-    success: CART_MESSAGES.addedToWishlist,
-    failure: CART_MESSAGES.addToWishlistFailed,
-    loggedOut: CART_MESSAGES.loginForWishlist,
+    success: t('notice.addedToWishlist'),
+    failure: t('notice.addToWishlistFailed'),
+    loggedOut: t('notice.loginForWishlist'),
   });
 }
 
 export function useRemoveFromWishlist() {
+  const t = useCartText();
   return useListMutation({
     request: (productId: number) => api(`/wishlist/${productId}`, { method: 'DELETE' }),
     optimistic: (productId, edit) => edit<WishlistLine>('wishlist', without({ productId })),
-    success: CART_MESSAGES.removedFromWishlist,
-    failure: CART_MESSAGES.removeFromWishlistFailed,
+    success: t('notice.removedFromWishlist'),
+    failure: t('notice.removeFromWishlistFailed'),
   });
 }

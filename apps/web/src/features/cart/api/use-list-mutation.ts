@@ -5,6 +5,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useNavigate } from 'react-router';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 
 export type ListKey = 'cart' | 'wishlist';
 const LISTS: ListKey[] = ['cart', 'wishlist'];
@@ -18,6 +19,7 @@ export interface ListMutation<V, R> {
   optimistic: (vars: V, edit: Edit) => void;
   /** Puts the server's answer in place of the stand-in, when there is one. */
   confirmed?: (data: R, edit: Edit) => void;
+  /** The notices, in the page's language. */
   success?: string;
   failure: string;
   /** For adds: what a shopper whose session has ended is told, on the way to /login. */
@@ -29,15 +31,25 @@ function editOf(queryClient: QueryClient): Edit {
     queryClient.setQueryData<T[]>([key], (lines) => (lines ? change(lines) : lines));
 }
 
-/** The server's own words for a refusal it explains (already there, out of stock, gone). */
-export function messageOf(err: unknown, fallback: string): string {
-  return err instanceof ApiError && [404, 409, 422].includes(err.status) ? err.message : fallback;
+/**
+ * The server's own words for a refusal it explains (already there, out of stock, gone), put in the
+ * page's language by `translate`.
+ */
+export function messageOf(
+  err: unknown,
+  fallback: string,
+  translate: (english: string) => string = (english) => english,
+): string {
+  return err instanceof ApiError && [404, 409, 422].includes(err.status)
+    ? translate(err.message)
+    : fallback;
 }
 
 export function useListMutation<V, R>(m: ListMutation<V, R>) {
   const queryClient = useQueryClient();
   const notice = useNotice();
   const navigate = useNavigate();
+  const serverText = useMessageText();
   const edit = editOf(queryClient);
   return useMutation({
     mutationFn: m.request,
@@ -61,7 +73,7 @@ export function useListMutation<V, R>(m: ListMutation<V, R>) {
         void navigate('/login');
         return;
       }
-      notice('error', messageOf(err, m.failure));
+      notice('error', messageOf(err, m.failure, serverText));
     },
     onSettled: (_data, _err, _vars, context) => {
       for (const key of context?.unloaded ?? [])

@@ -5,10 +5,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { cartQueries } from '../api/cart-api.ts';
+import { useCartText } from '../text.ts';
 
 export function CartDiscounts() {
   const priced = useQuery(cartQueries.priced());
+  const t = useCartText();
+  const m = useMessageText();
   // Without the server's figures there is nothing true to say here; checkout shows them again.
   const summary = priced.data;
   if (!summary || summary.itemCount === 0) return null;
@@ -23,11 +27,11 @@ export function CartDiscounts() {
       className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm"
     >
       <h3 id="cart-discounts" className="font-semibold text-slate-900">
-        Discounts
+        {t('cartDiscounts.title')}
       </h3>
       {onItems.length > 0 && (
         <>
-          <ul aria-label="Off the items" className="mt-1">
+          <ul aria-label={t('cartDiscounts.offItems')} className="mt-1">
             {onItems.map((d, i) => (
               <li key={i} className="flex justify-between gap-3 py-1 text-green-900">
                 <span className="min-w-0">{discountLabel(d)}</span>
@@ -36,7 +40,7 @@ export function CartDiscounts() {
             ))}
           </ul>
           <p className="flex justify-between gap-3 border-t border-green-200 py-1 font-semibold text-slate-900">
-            <span>Items after discounts</span>
+            <span>{t('cartDiscounts.itemsAfter')}</span>
             <span className="whitespace-nowrap" data-testid="items-after-discounts">
               {formatKsh(itemsAfter)}
             </span>
@@ -44,26 +48,30 @@ export function CartDiscounts() {
         </>
       )}
       {onDelivery.length > 0 && (
-        <ul aria-label="Off delivery" className="mt-1">
+        <ul aria-label={t('cartDiscounts.offDeliveryList')} className="mt-1">
           {onDelivery.map((d, i) => (
             <li key={i} className="flex justify-between gap-3 py-1 text-green-900">
               <span className="min-w-0">{discountLabel(d)}</span>
-              <span className="whitespace-nowrap">off delivery</span>
+              <span className="whitespace-nowrap">{t('cartDiscounts.offDelivery')}</span>
             </li>
           ))}
         </ul>
       )}
       {summary.discounts.length > 0 && (
         <p className="mt-1 text-xs text-slate-700">
-          {onDelivery.length > 0 &&
-            'What a delivery offer takes off depends on where your order goes: checkout shows it for the place you choose. '}
-          {summary.pricesIncludeVat ? 'Checkout adds delivery.' : 'Checkout adds delivery and VAT.'}
+          {onDelivery.length > 0 && `${t('cartDiscounts.deliveryOfferDepends')} `}
+          {t(
+            summary.pricesIncludeVat
+              ? 'cartDiscounts.addsDelivery'
+              : 'cartDiscounts.addsDeliveryAndVat',
+          )}
         </p>
       )}
       {refused && (
         <p className="mt-1 text-slate-800">
-          Your code <span className="font-mono font-semibold">{refused.code}</span>:{' '}
-          {refused.message} You can remove it at checkout.
+          {t('cartDiscounts.yourCode')}{' '}
+          <span className="font-mono font-semibold">{refused.code}</span>:{' '}
+          {refused.message && m(refused.message)} {t('cartDiscounts.removeAtCheckout')}
         </p>
       )}
     </section>

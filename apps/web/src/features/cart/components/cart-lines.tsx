@@ -2,22 +2,26 @@
 // title, price, quantity, subtotal, and buttons to move it to the wishlist or remove it.
 import { Link } from 'react-router';
 import type { CartLine } from '@duka/domain';
-import { quantityCapMessage } from '@duka/domain/cart/quantity-cap';
 import { lineTotalCents } from '@duka/domain/pricing/cart-total';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
+import { useLocale } from '../../../lib/i18n/locale-context.tsx';
+import { productTitle } from '../../../lib/i18n/product-text.ts';
 import {
   productOfLine,
   useAddToWishlist,
   useRemoveFromCart,
   useSetCartQuantity,
 } from '../api/cart-api.ts';
+import { useCartText } from '../text.ts';
 import { LinePrice } from './line-price.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 
 function LineActions({ line }: { line: CartLine }) {
   const remove = useRemoveFromCart();
   const save = useAddToWishlist();
+  const t = useCartText();
+  const name = useNameOf(line);
   return (
     <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
       <button
@@ -25,14 +29,16 @@ function LineActions({ line }: { line: CartLine }) {
         className="inline-flex min-h-8 items-center font-medium text-brand-700 hover:underline"
         onClick={() => save.mutate(productOfLine(line))}
       >
-        Move to wishlist<span className="sr-only">: {nameOf(line)}</span>
+        {t('cartLines.moveToWishlist')}
+        <span className="sr-only">: {name}</span>
       </button>
       <button
         type="button"
         className="inline-flex min-h-8 items-center font-medium text-red-700 hover:underline"
         onClick={() => remove.mutate({ productId: line.product_id, variantId: line.variant_id })}
       >
-        Remove<span className="sr-only">: {nameOf(line)}</span>
+        {t('cartLines.remove')}
+        <span className="sr-only">: {name}</span>
       </button>
     </div>
   );
@@ -40,6 +46,7 @@ function LineActions({ line }: { line: CartLine }) {
 
 function Quantity({ line }: { line: CartLine }) {
   const setQuantity = useSetCartQuantity();
+  const t = useCartText();
   return (
     <div>
       <QuantityStepper
@@ -54,12 +61,14 @@ function Quantity({ line }: { line: CartLine }) {
         line.max_quantity < line.stock &&
         line.quantity >= line.max_quantity && (
           <p className="mt-1 text-xs font-medium text-slate-600">
-            {quantityCapMessage(line.max_quantity)}
+            {t('cartLines.quantityCap', { cap: line.max_quantity })}
           </p>
         )}
       {line.quantity > line.stock && (
         <p className="mt-1 text-xs font-medium text-amber-700">
-          {line.stock > 0 ? `Only ${line.stock} left in stock` : 'Out of stock'}
+          {line.stock > 0
+            ? t('cartLines.onlyLeft', { count: line.stock })
+            : t('cartLines.outOfStock')}
         </p>
       )}
     </div>
@@ -85,7 +94,10 @@ function Thumbnail({ line, size }: { line: CartLine; size: 'sm' | 'md' }) {
 }
 
 /** 'Sneaker (42 / Black)': how screen readers tell two sizes of one product apart. */
-const nameOf = (line: CartLine) => (line.variant ? `${line.title} (${line.variant})` : line.title);
+function useNameOf(line: CartLine): string {
+  const title = productTitle(line, useLocale());
+  return line.variant ? `${title} (${line.variant})` : title;
+}
 
 /** The product page opens on the line's size and colour. */
 const lineHref = (line: CartLine) =>
@@ -95,13 +107,14 @@ const lineHref = (line: CartLine) =>
 const keyOf = (line: CartLine) => `${line.product_id}-${line.variant_id ?? ''}`;
 
 function Title({ line }: { line: CartLine }) {
+  const locale = useLocale();
   return (
     <div>
       <Link
         to={lineHref(line)}
         className="inline-block py-0.5 font-medium text-slate-900 hover:text-brand-700 hover:underline"
       >
-        {line.title}
+        {productTitle(line, locale)}
       </Link>
       {line.variant && (
         <p className="text-sm text-slate-600" data-testid="line-variant">
@@ -113,22 +126,23 @@ function Title({ line }: { line: CartLine }) {
 }
 
 export function CartLines({ lines }: { lines: CartLine[] }) {
+  const t = useCartText();
   return (
     <>
       <table className="hidden w-full text-sm md:table">
         <thead className="border-b border-slate-200 text-left text-slate-500">
           <tr>
             <th scope="col" className="py-2 font-medium">
-              Item
+              {t('cartLines.item')}
             </th>
             <th scope="col" className="py-2 font-medium">
-              Price
+              {t('cartLines.price')}
             </th>
             <th scope="col" className="py-2 font-medium">
-              Quantity
+              {t('cartLines.quantity')}
             </th>
             <th scope="col" className="py-2 text-right font-medium">
-              Subtotal
+              {t('cartLines.subtotal')}
             </th>
           </tr>
         </thead>
@@ -157,7 +171,7 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
           ))}
         </tbody>
       </table>
-      <ul className="space-y-3 md:hidden" aria-label="Items in your cart">
+      <ul className="space-y-3 md:hidden" aria-label={t('cartLines.items')}>
         {lines.map((line) => (
           <li key={keyOf(line)} className="rounded-xl border border-slate-200 p-3">
             <div className="flex gap-3">
@@ -170,7 +184,7 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
             <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
               <Quantity line={line} />
               <p className="pt-2 text-sm text-slate-600">
-                Subtotal:{' '}
+                {t('cartLines.subtotalOfLine')}{' '}
                 <span className="font-semibold text-slate-900" data-testid="line-subtotal">
                   <Subtotal line={line} />
                 </span>

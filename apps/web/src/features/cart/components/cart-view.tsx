@@ -3,10 +3,10 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CartLine } from '@duka/domain';
-import { CART_MESSAGES } from '@duka/domain/cart/messages';
 import { CartDiscounts } from './cart-discounts.tsx';
 import { CartLines } from './cart-lines.tsx';
-import { loadErrorText } from './load-error.ts';
+import { useCartText } from '../text.ts';
+import { useLoadErrorText } from './load-error.ts';
 import { LoginNeeded } from './login-needed.tsx';
 
 export function CartView({
@@ -18,12 +18,14 @@ export function CartView({
   cart: UseQueryResult<CartLine[]>;
   notice: ReactNode;
 }) {
-  if (!loggedIn) return <LoginNeeded text="Please log in to view and manage your shopping cart." />;
-  if (cart.isPending) return <p role="status">Loading...</p>;
+  const t = useCartText();
+  const loadErrorText = useLoadErrorText();
+  if (!loggedIn) return <LoginNeeded text={t('cartView.loginNeeded')} />;
+  if (cart.isPending) return <p role="status">{t('cartView.loading')}</p>;
   if (cart.isError) {
     return (
       <p role="alert" className="text-red-700">
-        {loadErrorText(cart.error, CART_MESSAGES.cartLoadFailed)}
+        {loadErrorText(cart.error, t('cartView.loadFailed'))}
       </p>
     );
   }
@@ -31,7 +33,7 @@ export function CartView({
     <div>
       {notice}
       {cart.data.length === 0 ? (
-        <p className="py-6 text-center text-slate-600">Your cart is empty.</p>
+        <p className="py-6 text-center text-slate-600">{t('cartView.empty')}</p>
       ) : (
         <>
           <CartLines lines={cart.data} />

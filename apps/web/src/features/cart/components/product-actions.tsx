@@ -3,6 +3,7 @@ import type { Product, ProductVariant } from '@duka/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAccessToken } from '../../../lib/session.ts';
 import { useAddToCart, useAddToWishlist, type ProductForList } from '../api/cart-api.ts';
+import { useCartText } from '../text.ts';
 import { LoginRequiredModal } from './login-required-modal.tsx';
 
 /** The product as a cart line shows it: the chosen variant's price, stock and image. */
@@ -11,6 +12,7 @@ function forList(product: Product, variant: ProductVariant | undefined): Product
   return {
     id: product.id,
     title: product.title,
+    title_sw: product.title_sw,
     thumbnail: variant.image ?? product.thumbnail,
     price: variant.price,
     discountPercentage: variant.discountPercentage,
@@ -41,6 +43,7 @@ export function ProductActions({
   const addToCart = useAddToCart();
   const addToWishlist = useAddToWishlist();
   const outOfStock = (variant ?? product).stock <= 0;
+  const t = useCartText();
 
   return (
     <div className="mt-6 flex flex-wrap gap-3">
@@ -52,7 +55,7 @@ export function ProductActions({
         }}
         disabled={outOfStock}
       >
-        {outOfStock ? 'Out of Stock' : 'Add to Cart'}
+        {t(outOfStock ? 'productActions.outOfStock' : 'productActions.addToCart')}
       </Button>
       <Button
         variant="secondary"
@@ -60,7 +63,7 @@ export function ProductActions({
           token ? addToWishlist.mutate(forList(product, variant)) : setLoginRequired(true)
         }
       >
-        Add to Wishlist
+        {t('productActions.addToWishlist')}
       </Button>
       {loginRequired && <LoginRequiredModal onClose={() => setLoginRequired(false)} />}
     </div>

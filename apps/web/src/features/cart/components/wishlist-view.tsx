@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { WishlistLine } from '@duka/domain';
-import { CART_MESSAGES } from '@duka/domain/cart/messages';
+import { useLocale } from '../../../lib/i18n/locale-context.tsx';
+import { productTitle } from '../../../lib/i18n/product-text.ts';
 import { useAccessToken } from '../../../lib/session.ts';
 import {
   cartQueries,
@@ -12,7 +13,8 @@ import {
   useRemoveFromWishlist,
 } from '../api/cart-api.ts';
 import { LinePrice } from './line-price.tsx';
-import { loadErrorText } from './load-error.ts';
+import { useCartText } from '../text.ts';
+import { useLoadErrorText } from './load-error.ts';
 import { LoginNeeded } from './login-needed.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 
@@ -20,6 +22,8 @@ function WishlistRow({ line }: { line: WishlistLine }) {
   const remove = useRemoveFromWishlist();
   const toCart = useAddToCart();
   const soldOut = line.stock <= 0;
+  const t = useCartText();
+  const title = productTitle(line, useLocale());
   return (
     <li className="flex gap-3 py-3">
       <ProductImage
@@ -36,7 +40,7 @@ function WishlistRow({ line }: { line: WishlistLine }) {
             to={`/products/${line.product_id}${line.variant_id ? `?variant=${line.variant_id}` : ''}`}
             className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
           >
-            {line.title}
+            {title}
           </Link>
           {line.variant && <p className="text-sm text-slate-600">{line.variant}</p>}
           <LinePrice line={line} />
@@ -48,15 +52,16 @@ function WishlistRow({ line }: { line: WishlistLine }) {
             className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-50"
             onClick={() => toCart.mutate({ product: productOfLine(line), quantity: 1 })}
           >
-            {soldOut ? 'Out of Stock' : 'Add to Cart'}
-            <span className="sr-only">: {line.title}</span>
+            {t(soldOut ? 'wishlistView.outOfStock' : 'wishlistView.addToCart')}
+            <span className="sr-only">: {title}</span>
           </button>
           <button
             type="button"
             className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
             onClick={() => remove.mutate(line.product_id)}
           >
-            Remove<span className="sr-only">: {line.title}</span>
+            {t('wishlistView.remove')}
+            <span className="sr-only">: {title}</span>
           </button>
         </div>
       </div>
@@ -67,19 +72,21 @@ function WishlistRow({ line }: { line: WishlistLine }) {
 export function WishlistView() {
   const token = useAccessToken();
   const wishlist = useQuery({ ...cartQueries.wishlist(), enabled: !!token });
-  if (!token) return <LoginNeeded text="Please log in to view and manage your wishlist." />;
-  if (wishlist.isPending) return <p role="status">Loading...</p>;
+  const t = useCartText();
+  const loadErrorText = useLoadErrorText();
+  if (!token) return <LoginNeeded text={t('wishlistView.loginNeeded')} />;
+  if (wishlist.isPending) return <p role="status">{t('wishlistView.loading')}</p>;
   if (wishlist.isError) {
     return (
       <p role="alert" className="text-red-700">
-        {loadErrorText(wishlist.error, CART_MESSAGES.wishlistLoadFailed)}
+        {loadErrorText(wishlist.error, t('wishlistView.loadFailed'))}
       </p>
     );
   }
   if (wishlist.data.length === 0)
-    return <p className="py-6 text-center text-slate-600">Your wishlist is empty.</p>;
+    return <p className="py-6 text-center text-slate-600">{t('wishlistView.empty')}</p>;
   return (
-    <ul className="divide-y divide-slate-100" aria-label="Items in your wishlist">
+    <ul className="divide-y divide-slate-100" aria-label={t('wishlistView.items')}>
       {wishlist.data.map((line) => (
         <WishlistRow key={line.product_id} line={line} />
       ))}

@@ -12,9 +12,11 @@ import { CartTotal } from '../components/cart-total.tsx';
 import { CartView } from '../components/cart-view.tsx';
 import { ShopBehind } from '../components/shop-behind.tsx';
 import { useLeave } from '../components/use-leave.ts';
+import { useCartText } from '../text.ts';
 
 export default function CartPage({ behind, notice }: { behind: ReactNode; notice: ReactNode }) {
-  useDocumentTitle('Shopping Cart');
+  const t = useCartText();
+  useDocumentTitle(t('cartPage.title'));
   const navigate = useNavigate();
   const leave = useLeave();
   const token = useAccessToken();
@@ -22,9 +24,9 @@ export default function CartPage({ behind, notice }: { behind: ReactNode; notice
   const lines = cart.data ?? [];
   return (
     <>
-      <ShopBehind title="Shopping Cart">{behind}</ShopBehind>
+      <ShopBehind title={t('cartPage.title')}>{behind}</ShopBehind>
       <Modal
-        title="Shopping Cart"
+        title={t('cartPage.title')}
         size="xl"
         onClose={leave}
         footer={
@@ -33,9 +35,11 @@ export default function CartPage({ behind, notice }: { behind: ReactNode; notice
               {/* In the footer, so it stays in sight however long the cart. */}
               {lines.length > 0 && <CartTotal lines={lines} />}
               <Button variant="secondary" onClick={leave}>
-                Continue Shopping
+                {t('cartPage.continueShopping')}
               </Button>
-              {lines.length > 0 && <Button onClick={() => navigate('/checkout')}>Checkout</Button>}
+              {lines.length > 0 && (
+                <Button onClick={() => navigate('/checkout')}>{t('cartPage.checkout')}</Button>
+              )}
             </>
           ) : undefined
         }

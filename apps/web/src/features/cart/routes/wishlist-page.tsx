@@ -8,25 +8,27 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ShopBehind } from '../components/shop-behind.tsx';
 import { useLeave } from '../components/use-leave.ts';
 import { WishlistView } from '../components/wishlist-view.tsx';
+import { useCartText } from '../text.ts';
 
 export default function WishlistPage({ behind }: { behind: ReactNode }) {
-  useDocumentTitle('Wishlist');
+  const t = useCartText();
+  useDocumentTitle(t('wishlistPage.title'));
   const leave = useLeave();
   const token = useAccessToken();
   return (
     <>
-      <ShopBehind title="Wishlist">{behind}</ShopBehind>
+      <ShopBehind title={t('wishlistPage.title')}>{behind}</ShopBehind>
       <Modal
-        title="Wishlist"
+        title={t('wishlistPage.title')}
         size="lg"
         onClose={leave}
         footer={
           token ? (
             <>
               <Button variant="secondary" onClick={leave}>
-                Close
+                {t('wishlistPage.close')}
               </Button>
-              <Button onClick={leave}>Continue Shopping</Button>
+              <Button onClick={leave}>{t('wishlistPage.continueShopping')}</Button>
             </>
           ) : undefined
         }

@@ -26,14 +26,20 @@ export function flashSaleOf(
 }
 
 /**
- * 'Ends 30 Nov, 23:59' on Nairobi's clock, the same text on the server and in any browser;
- * null when the time cannot be read.
+ * A sale's end on Nairobi's clock, `{ date: '30 Nov', time: '23:59' }` (the same in both
+ * languages, on the server and in any browser); null when the time cannot be read.
  */
-export function saleEndsText(iso: string): string | null {
+export function saleEndsParts(iso: string): { date: string; time: string } | null {
   const text = formatNairobiDateTime(iso); // '30 Nov 2026, 23:59'
   if (text === 'Invalid Date') return null;
   const [date, time] = text.split(', ');
-  return `Ends ${date!.replace(/ \d{4}$/, '')}, ${time}`;
+  return { date: date!.replace(/ \d{4}$/, ''), time: time! };
+}
+
+/** 'Ends 30 Nov, 23:59': the English words the card shows (text.ts has both languages'). */
+export function saleEndsText(iso: string): string | null {
+  const parts = saleEndsParts(iso);
+  return parts && `Ends ${parts.date}, ${parts.time}`;
 }
 
 /** The whole percent a sale takes off what it was: what the card's corner says. */

@@ -5,17 +5,22 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Suggestion } from '@duka/domain';
+import { localePrefix } from '@duka/domain/i18n/locale';
+import { useLocale } from '../../../lib/i18n/locale-context.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
+import { useCatalogText } from '../text.ts';
 
-const TYPE_LABELS: Record<Suggestion['type'], string> = {
-  category: 'Category',
-  brand: 'Brand',
-  product: 'Product',
-};
+const TYPE_LABELS = {
+  category: 'headerSearch.category',
+  brand: 'headerSearch.brand',
+  product: 'headerSearch.product',
+} as const satisfies Record<Suggestion['type'], string>;
 
 export function HeaderSearch() {
   const navigate = useNavigate();
+  const t = useCatalogText();
+  const locale = useLocale();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -41,7 +46,7 @@ export function HeaderSearch() {
     <form
       role="search"
       // Before the app has started (or without JavaScript) the browser searches by itself.
-      action="/products"
+      action={`${localePrefix(locale)}/products`}
       className="relative order-last flex w-full md:order-none md:w-auto md:flex-1"
       onSubmit={(e) => {
         e.preventDefault();
@@ -53,7 +58,7 @@ export function HeaderSearch() {
       }}
     >
       <label htmlFor={searchId} className="sr-only">
-        Search products
+        {t('headerSearch.label')}
       </label>
       <input
         id={searchId}
@@ -87,19 +92,19 @@ export function HeaderSearch() {
             close();
           }
         }}
-        placeholder="Search for products, brands and categories"
+        placeholder={t('headerSearch.placeholder')}
         className="w-full min-w-0 rounded-l-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none"
       />
       <button
         type="submit"
         className="rounded-r-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
       >
-        Search
+        {t('headerSearch.submit')}
       </button>
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t('headerSearch.suggestions')}
         hidden={!expanded}
         className="absolute top-full right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
       >
@@ -120,7 +125,7 @@ export function HeaderSearch() {
             }`}
           >
             <span className="truncate">{s.label}</span>
-            <span className="shrink-0 text-xs text-slate-500">{TYPE_LABELS[s.type]}</span>
+            <span className="shrink-0 text-xs text-slate-500">{t(TYPE_LABELS[s.type])}</span>
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { imageSrcSet } from '@duka/domain/catalog/images';
 import type { Slide } from '@duka/domain/settings/schemas';
 import { useShopSettings } from '../../../lib/shop-settings.ts';
+import { useCatalogText } from '../text.ts';
 
 /** The darkest colour of each built-in picture, shown until it loads (uploads get slate). */
 const TINTS: Record<string, string> = {
@@ -57,6 +58,7 @@ export function HeroSlider() {
 
 /** A slide's words, linked to its page when it has one. */
 function SlideWords({ slide, current }: { slide: Slide; current: boolean }) {
+  const t = useCatalogText();
   const words: ReactNode = (
     <>
       <h2 className="text-xl leading-tight font-bold text-balance sm:text-3xl lg:text-5xl">
@@ -76,13 +78,14 @@ function SlideWords({ slide, current }: { slide: Slide; current: boolean }) {
     >
       {words}
       <span className="mt-1 hidden w-fit rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-900 group-hover:bg-brand-50 sm:inline-block">
-        Shop now
+        {t('heroSlider.shopNow')}
       </span>
     </Link>
   );
 }
 
 function Slider({ slides }: { slides: readonly Slide[] }) {
+  const t = useCatalogText();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -100,8 +103,8 @@ function Slider({ slides }: { slides: readonly Slide[] }) {
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Featured"
+      aria-roledescription={t('heroSlider.carousel')}
+      aria-label={t('heroSlider.label')}
       className={`relative overflow-hidden rounded-2xl bg-slate-800 ${HERO_HEIGHT}`}
       onFocus={() => setPaused(true)}
       onBlur={(e) => {
@@ -118,8 +121,8 @@ function Slider({ slides }: { slides: readonly Slide[] }) {
           <div
             key={`${i}-${slide.image}`}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
+            aria-roledescription={t('heroSlider.slide')}
+            aria-label={t('heroSlider.slideOf', { number: i + 1, count: slides.length })}
             aria-hidden={i !== index}
             className={`relative h-full w-full shrink-0 ${TINTS[slide.image] ?? 'bg-slate-800'}`}
           >
@@ -147,14 +150,19 @@ function Slider({ slides }: { slides: readonly Slide[] }) {
       <div
         className={`absolute right-3 bottom-3 flex items-center gap-1 sm:right-5 sm:bottom-5 ${count < 2 ? 'hidden' : ''}`}
       >
-        <button type="button" aria-label="Previous slide" className={arrow} onClick={() => go(-1)}>
+        <button
+          type="button"
+          aria-label={t('heroSlider.previous')}
+          className={arrow}
+          onClick={() => go(-1)}
+        >
           <Chevron d="M15 6l-6 6 6 6" />
         </button>
         {slides.map((slide, i) => (
           <button
             key={`${i}-${slide.image}`}
             type="button"
-            aria-label={`Go to slide ${i + 1}`}
+            aria-label={t('heroSlider.goTo', { number: i + 1 })}
             aria-current={i === index}
             onClick={() => setIndex(i)}
             // A 24-pixel target (WCAG 2.5.8) around a 10-pixel dot.
@@ -166,7 +174,12 @@ function Slider({ slides }: { slides: readonly Slide[] }) {
             />
           </button>
         ))}
-        <button type="button" aria-label="Next slide" className={arrow} onClick={() => go(1)}>
+        <button
+          type="button"
+          aria-label={t('heroSlider.next')}
+          className={arrow}
+          onClick={() => go(1)}
+        >
           <Chevron d="M9 6l6 6-6 6" />
         </button>
       </div>

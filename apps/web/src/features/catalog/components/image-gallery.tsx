@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { useCatalogText } from '../text.ts';
 
 /** The main image's slot: the page's width on phones, beside the thumbnails, half from lg. */
 const MAIN_SIZES =
@@ -8,6 +9,7 @@ const MAIN_SIZES =
 
 /** The main image and its thumbnails; choosing a thumbnail changes the main image. */
 export function ImageGallery({ images, title }: { images: string[]; title: string }) {
+  const t = useCatalogText();
   const [selected, setSelected] = useState(0);
   const main = images[selected] ?? images[0];
   return (
@@ -20,7 +22,7 @@ export function ImageGallery({ images, title }: { images: string[]; title: strin
         {main && (
           <ProductImage
             src={main}
-            alt={`${title}, image ${selected + 1} of ${images.length}`}
+            alt={t('imageGallery.mainAlt', { title, number: selected + 1, count: images.length })}
             sizes={MAIN_SIZES}
             width={800}
             height={800}
@@ -32,13 +34,13 @@ export function ImageGallery({ images, title }: { images: string[]; title: strin
       </div>
       <ul
         className="flex gap-2 sm:col-start-1 sm:row-start-1 sm:flex-col"
-        aria-label="Product images"
+        aria-label={t('imageGallery.images')}
       >
         {images.map((src, i) => (
           <li key={src}>
             <button
               type="button"
-              aria-label={`Show image ${i + 1} of ${images.length}`}
+              aria-label={t('imageGallery.show', { number: i + 1, count: images.length })}
               aria-pressed={i === selected}
               onClick={() => setSelected(i)}
               className={`block h-16 w-16 overflow-hidden rounded-lg border-2 sm:h-20 sm:w-20 ${

@@ -19,6 +19,7 @@ const product = (over: Partial<ProductSummary> = {}): ProductSummary => ({
   stock: 4,
   thumbnail: '/images/chair.webp',
   createdAt: '2026-11-01T00:00:00.000Z',
+  title_sw: null,
   ...over,
 });
 

@@ -3,9 +3,12 @@ import type { ProductSummary } from '@duka/domain';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { HalfStars } from '../../../components/ui/half-stars.tsx';
+import { useLocale } from '../../../lib/i18n/locale-context.tsx';
+import { productTitle } from '../../../lib/i18n/product-text.ts';
+import { useCatalogText } from '../text.ts';
 import {
   flashSaleOf,
-  saleEndsText,
+  saleEndsParts,
   salePercentOff,
   shelfPriceCents,
   type Priced,
@@ -18,18 +21,22 @@ export function discountBadgeText(discountPercentage: number): string {
 }
 
 function DiscountBadge({ discountPercentage }: { discountPercentage: number }) {
+  const t = useCatalogText();
   const text = discountBadgeText(discountPercentage);
   if (!text) return null;
   return (
     <span className="absolute top-2 left-2 rounded-md bg-red-700 px-2 py-0.5 text-xs font-bold text-white shadow-sm">
       <span aria-hidden="true">{text}</span>
-      <span className="sr-only">{Math.round(discountPercentage)}% off</span>
+      <span className="sr-only">
+        {t('productCard.off', { percent: Math.round(discountPercentage) })}
+      </span>
     </span>
   );
 }
 
 function CardRating({ rating, reviewCount }: Pick<ProductSummary, 'rating' | 'reviewCount'>) {
-  if (reviewCount === 0) return <p className="text-xs text-slate-600">No reviews yet.</p>;
+  const t = useCatalogText();
+  if (reviewCount === 0) return <p className="text-xs text-slate-600">{t('catalog.noReviews')}</p>;
   return (
     <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
       <HalfStars rating={rating} size={16} reviewCount={reviewCount} />
@@ -45,6 +52,7 @@ function CardRating({ rating, reviewCount }: Pick<ProductSummary, 'rating' | 're
  * as 'Was Ksh 2,000') and when the sale ends; otherwise the discounted price and the original.
  */
 export function ProductPrice(priced: Priced) {
+  const t = useCatalogText();
   const flash = flashSaleOf(priced);
   if (flash) return <FlashSalePrice {...flash} />;
   const { price } = priced;
@@ -54,7 +62,7 @@ export function ProductPrice(priced: Priced) {
       <span className="text-lg font-semibold text-brand-800">{formatKsh(sale)}</span>
       {sale !== price && (
         <span className="text-sm text-slate-500 line-through">
-          <span className="sr-only">was </span>
+          <span className="sr-only">{t('productPrice.was')} </span>
           {formatKsh(price)}
         </span>
       )}
@@ -71,19 +79,20 @@ function FlashSalePrice({
   wasCents: number;
   endsAt?: string | undefined;
 }) {
-  const ends = endsAt === undefined ? null : saleEndsText(endsAt);
+  const t = useCatalogText();
+  const ends = endsAt === undefined ? null : saleEndsParts(endsAt);
   return (
     <div>
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-lg font-semibold text-red-700">{formatKsh(priceCents)}</span>
         <s className="text-sm text-slate-600">
-          <span className="sr-only">Was </span>
+          <span className="sr-only">{t('productPrice.wasFlash')} </span>
           {formatKsh(wasCents)}
         </s>
       </p>
       {ends && (
         <p className="text-xs font-medium text-red-700">
-          <time dateTime={endsAt}>{ends}</time>
+          <time dateTime={endsAt}>{t('productPrice.saleEnds', ends)}</time>
         </p>
       )}
     </div>
@@ -109,6 +118,8 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const flash = flashSaleOf(product);
+  const t = useCatalogText();
+  const title = productTitle(product, useLocale());
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <Link
@@ -126,9 +137,7 @@ export function ProductCard({
         />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        <h3 className="line-clamp-2 text-sm font-medium text-slate-800 sm:text-base">
-          {product.title}
-        </h3>
+        <h3 className="line-clamp-2 text-sm font-medium text-slate-800 sm:text-base">{title}</h3>
         {/* Drawn over the picture's corner, read after the title: off the price struck through. */}
         <DiscountBadge
           discountPercentage={flash ? salePercentOff(flash) : product.discountPercentage}
@@ -139,7 +148,8 @@ export function ProductCard({
           to={`/products/${product.id}`}
           className="mt-auto inline-flex items-center justify-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"
         >
-          View Product<span className="sr-only">: {product.title}</span>
+          {t('productCard.view')}
+          <span className="sr-only">: {title}</span>
         </Link>
       </div>
     </article>

@@ -20,6 +20,8 @@ const bare: Product = {
   thumbnail: '/uploads/kettle.webp',
   createdAt: '2026-11-01T00:00:00.000Z',
   description: 'A kettle.',
+  title_sw: null,
+  description_sw: null,
   sku: 'KET-1',
   images: ['/uploads/kettle.webp'],
   tags: [],

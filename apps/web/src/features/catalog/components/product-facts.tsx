@@ -2,7 +2,7 @@
 // policy, weight, dimensions and warranty.
 import type { ReactNode } from 'react';
 import type { Product } from '@duka/domain';
-import { returnPolicyText } from '@duka/domain/settings/texts';
+import { useCatalogText } from '../text.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -12,6 +12,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
+
+/** The server's availability words (catalog/mappers.ts), each in the page's language. */
+type AvailabilityKey = 'productFacts.inStock' | 'productFacts.lowStock' | 'productFacts.outOfStock';
+const AVAILABILITY = new Map<string, AvailabilityKey>([
+  ['In Stock', 'productFacts.inStock'],
+  ['Low Stock', 'productFacts.lowStock'],
+  ['Out of Stock', 'productFacts.outOfStock'],
+]);
 
 /**
  * Only what the merchant wrote (decision record 026): no shipping time, weight, dimensions or
@@ -27,22 +35,36 @@ export function ProductFacts({
   delivery: string;
   returnWindowDays: number | undefined;
 }) {
+  const t = useCatalogText();
   const { width, height, depth } = p.dimensions;
-  const returns =
-    p.returnPolicy || (returnWindowDays === undefined ? '' : returnPolicyText(returnWindowDays));
+  // The shop's window in the page's language (domain's returnPolicyText says the same in English).
+  const shopPolicy =
+    returnWindowDays === undefined
+      ? ''
+      : returnWindowDays > 0
+        ? t('productFacts.returnWindow', { days: returnWindowDays })
+        : t('productFacts.noReturns');
+  const returns = p.returnPolicy || shopPolicy;
+  const availability = AVAILABILITY.get(p.availabilityStatus);
   return (
     <dl className="mt-8">
-      {p.shippingInformation && <Fact label="Shipping">{p.shippingInformation}</Fact>}
-      <Fact label="Delivery">{delivery}</Fact>
-      <Fact label="Availability">{p.availabilityStatus}</Fact>
-      {returns && <Fact label="Return policy">{returns}</Fact>}
-      {p.weight > 0 && <Fact label="Weight">{p.weight} g</Fact>}
+      {p.shippingInformation && (
+        <Fact label={t('productFacts.shipping')}>{p.shippingInformation}</Fact>
+      )}
+      <Fact label={t('productFacts.delivery')}>{delivery}</Fact>
+      <Fact label={t('productFacts.availability')}>
+        {availability ? t(availability) : p.availabilityStatus}
+      </Fact>
+      {returns && <Fact label={t('productFacts.returnPolicy')}>{returns}</Fact>}
+      {p.weight > 0 && <Fact label={t('productFacts.weight')}>{p.weight} g</Fact>}
       {width > 0 && height > 0 && depth > 0 && (
-        <Fact label="Dimensions">
+        <Fact label={t('productFacts.dimensions')}>
           {width} x {height} x {depth} mm
         </Fact>
       )}
-      {p.warrantyInformation && <Fact label="Warranty">{p.warrantyInformation}</Fact>}
+      {p.warrantyInformation && (
+        <Fact label={t('productFacts.warranty')}>{p.warrantyInformation}</Fact>
+      )}
     </dl>
   );
 }

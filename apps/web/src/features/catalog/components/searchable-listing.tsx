@@ -4,9 +4,11 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
+import { useCatalogText } from '../text.ts';
 import { ProductGrid } from './product-card.tsx';
 
 export const LISTING_PAGE_SIZE = 8;
@@ -26,18 +28,20 @@ export function SearchableListing({
   const q = useDebouncedValue(text.trim(), 250);
   const result = useQuery(catalogQueries[listing](q, page, LISTING_PAGE_SIZE));
   const searchId = useId();
+  const t = useCatalogText();
+  const m = useMessageText();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">{heading}</h1>
       <div className="mb-6 max-w-md">
         <label htmlFor={searchId} className="sr-only">
-          Search {title}
+          {t('listing.searchLabel', { title })}
         </label>
         <input
           id={searchId}
           type="search"
-          placeholder="Search by title..."
+          placeholder={t('listing.searchPlaceholder')}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -49,9 +53,9 @@ export function SearchableListing({
       {result.isPending ? (
         <LoadingText />
       ) : result.isError ? (
-        <ErrorText>Error fetching products: {result.error.message}</ErrorText>
+        <ErrorText>{t('catalog.loadError', { message: m(result.error.message) })}</ErrorText>
       ) : result.data.products.length === 0 ? (
-        <EmptyText>No products found.</EmptyText>
+        <EmptyText>{t('listing.empty')}</EmptyText>
       ) : (
         <>
           <ProductGrid products={result.data.products} priority />

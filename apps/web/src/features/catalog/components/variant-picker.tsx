@@ -3,6 +3,8 @@
 import type { ProductOption } from '@duka/domain';
 import { isValueAvailable, type VariantChoice } from '@duka/domain/catalog/variant-choice';
 import type { Product } from '@duka/domain';
+import { useCatalogText } from '../text.ts';
+import { useOptionName } from './option-name.ts';
 
 export function VariantPicker({
   product,
@@ -48,12 +50,14 @@ function OptionGroup({
   onPick: (value: string) => void;
   prompt: string | undefined;
 }) {
+  const t = useCatalogText();
+  const optionName = useOptionName();
   const labelId = `option-${productId}-${option.name.replace(/\W+/g, '-')}`;
   const promptId = `${labelId}-prompt`;
   return (
     <div>
       <p id={labelId} className="text-sm font-medium text-slate-700">
-        {option.name}
+        {optionName(option.name)}
         {chosen !== undefined && <span className="font-normal text-slate-600">: {chosen}</span>}
       </p>
       <div
@@ -86,7 +90,7 @@ function OptionGroup({
                 onChange={() => onPick(value)}
               />
               {value}
-              {soldOut && <span className="sr-only"> (sold out)</span>}
+              {soldOut && <span className="sr-only"> {t('variantPicker.soldOut')}</span>}
             </label>
           );
         })}

@@ -9,12 +9,17 @@ import { StarPicker } from '../../../components/ui/star-picker.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { postReview, reviewEligibilityQuery } from '../api/reviews-api.ts';
+import { useCatalogText } from '../text.ts';
 
 export function WriteReview({ productId }: { productId: number }) {
   const { authToken, currentUser } = useAuth();
   const queryClient = useQueryClient();
+  const t = useCatalogText();
+  // The form's checks and the server's answers arrive as English sentences.
+  const m = useMessageText();
   const eligibility = useQuery({
     ...reviewEligibilityQuery(productId),
     enabled: !!authToken && !!currentUser,
@@ -26,7 +31,7 @@ export function WriteReview({ productId }: { productId: number }) {
   const [sending, setSending] = useState(false);
   const [thanks, setThanks] = useState(false);
 
-  if (thanks) return <FormMessage kind="success">{REVIEW_MESSAGES.thanks}</FormMessage>;
+  if (thanks) return <FormMessage kind="success">{m(REVIEW_MESSAGES.thanks)}</FormMessage>;
   if (!eligibility.data?.can_review) return null;
 
   const onSubmit = async (event: FormEvent) => {
@@ -54,7 +59,7 @@ export function WriteReview({ productId }: { productId: number }) {
       setErrors(
         err instanceof ApiError
           ? { ...err.fields, form: err.message }
-          : { form: 'Your review could not be sent. Please try again.' },
+          : { form: t('writeReview.sendFailed') },
       );
     } finally {
       setSending(false);
@@ -64,7 +69,7 @@ export function WriteReview({ productId }: { productId: number }) {
   if (!open) {
     return (
       <Button variant="secondary" className="mb-6" onClick={() => setOpen(true)}>
-        Write a review
+        {t('writeReview.open')}
       </Button>
     );
   }
@@ -76,25 +81,25 @@ export function WriteReview({ productId }: { productId: number }) {
       className="mb-8 max-w-xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
     >
       <h3 id="write-review-heading" className="text-lg font-semibold">
-        Write a review
+        {t('writeReview.heading')}
       </h3>
-      {errors.form && <FormMessage kind="error">{errors.form}</FormMessage>}
+      {errors.form && <FormMessage kind="error">{m(errors.form)}</FormMessage>}
       <div>
-        <p className="mb-1 text-sm font-medium text-slate-700">Your rating</p>
+        <p className="mb-1 text-sm font-medium text-slate-700">{t('writeReview.rating')}</p>
         <StarPicker
           value={rating}
           onChange={(stars) => {
             setRating(stars);
             setErrors(({ rating: _fixed, ...rest }) => rest);
           }}
-          label="Your rating"
+          label={t('writeReview.rating')}
           invalid={!!errors.rating}
         />
-        {errors.rating && <p className="mt-1 text-sm text-red-600">{errors.rating}</p>}
+        {errors.rating && <p className="mt-1 text-sm text-red-600">{m(errors.rating)}</p>}
       </div>
       <div>
         <label htmlFor="review-comment" className="mb-1 block text-sm font-medium text-slate-700">
-          Comment
+          {t('writeReview.comment')}
         </label>
         <textarea
           id="review-comment"
@@ -108,14 +113,14 @@ export function WriteReview({ productId }: { productId: number }) {
           aria-invalid={!!errors.comment}
           className={inputClass}
         />
-        {errors.comment && <p className="mt-1 text-sm text-red-600">{errors.comment}</p>}
+        {errors.comment && <p className="mt-1 text-sm text-red-600">{m(errors.comment)}</p>}
       </div>
       <div className="flex gap-3">
         <Button type="submit" disabled={sending}>
-          {sending ? 'Submitting...' : 'Submit Review'}
+          {sending ? t('writeReview.submitting') : t('writeReview.submit')}
         </Button>
         <Button variant="ghost" onClick={() => setOpen(false)}>
-          Cancel
+          {t('writeReview.cancel')}
         </Button>
       </div>
     </form>

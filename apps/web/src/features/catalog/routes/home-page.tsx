@@ -4,10 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProductSummary } from '@duka/domain';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { HeroSlider } from '../components/hero-slider.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
+import { useCatalogText } from '../text.ts';
 
 function Block({
   id,
@@ -38,27 +40,29 @@ function Block({
 export default function HomePage() {
   useDocumentTitle('');
   const home = useQuery(catalogQueries.home());
+  const t = useCatalogText();
+  const m = useMessageText();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-4 sm:py-6">
-      <h1 className="sr-only">Duka: shop online in Kenya</h1>
+      <h1 className="sr-only">{t('homePage.heading')}</h1>
       <HeroSlider />
 
       {home.isPending ? (
         <LoadingText />
       ) : home.isError ? (
-        <ErrorText>Error fetching products: {home.error.message}</ErrorText>
+        <ErrorText>{t('catalog.loadError', { message: m(home.error.message) })}</ErrorText>
       ) : (
         <>
           <section aria-labelledby="categories-heading" className="mt-6 sm:mt-10">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-3 sm:mb-4">
               <h2 id="categories-heading" className="text-xl font-bold text-slate-900 sm:text-2xl">
-                Shop by Category
+                {t('homePage.byCategory')}
               </h2>
               {/* On a phone it ends the row of tiles instead (below), as both do not fit here. */}
               <div className="hidden sm:block">
                 <ButtonLink to="/products" variant="secondary">
-                  View All Categories
+                  {t('homePage.allCategories')}
                 </ButtonLink>
               </div>
             </div>
@@ -71,28 +75,30 @@ export default function HomePage() {
                     className="flex h-full min-h-11 flex-col items-center justify-center rounded-xl border border-slate-200 bg-brand-50 px-4 py-1.5 text-center whitespace-nowrap transition hover:border-brand-600 hover:shadow sm:gap-1 sm:px-3 sm:py-5 sm:whitespace-normal"
                   >
                     <span className="font-semibold text-slate-900">{category.name}</span>
-                    <span className="text-xs text-slate-600">{category.count} products</span>
+                    <span className="text-xs text-slate-600">
+                      {t('homePage.categoryCount', { count: category.count })}
+                    </span>
                   </Link>
                 </li>
               ))}
               <li className="shrink-0 sm:hidden">
                 <ButtonLink to="/products" variant="secondary" className="h-full min-h-11">
-                  View All Categories
+                  {t('homePage.allCategories')}
                 </ButtonLink>
               </li>
             </ul>
           </section>
           <Block
             id="weekly-offers-heading"
-            heading="Weekly Offers"
+            heading={t('homePage.weeklyOffers')}
             products={home.data.weeklyOffers}
-            link={{ to: '/weeklyoffers', label: 'View All Offers' }}
+            link={{ to: '/weeklyoffers', label: t('homePage.allOffers') }}
           />
           <Block
             id="top-picks-heading"
-            heading="Top Picks"
+            heading={t('homePage.topPicks')}
             products={home.data.topPicks}
-            link={{ to: '/toppicks', label: 'View Top Picks' }}
+            link={{ to: '/toppicks', label: t('homePage.viewTopPicks') }}
           />
         </>
       )}

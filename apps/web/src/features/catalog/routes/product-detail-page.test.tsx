@@ -38,6 +38,8 @@ const shirt: Product = {
   sale_price: 150_000,
   sale_ends_at: ENDS,
   description: 'A shirt.',
+  title_sw: null,
+  description_sw: null,
   sku: 'SHIRT',
   images: ['/uploads/shirt.webp'],
   tags: [],

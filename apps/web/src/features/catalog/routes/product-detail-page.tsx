@@ -4,7 +4,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Product, ProductVariant } from '@duka/domain';
-import { chooseOptionMessage } from '@duka/domain/cart/messages';
 import {
   choiceFromVariantId,
   chosenVariant,
@@ -16,19 +15,25 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
-import { deliveryQueries, deliverySummary } from '../../../lib/delivery.ts';
+import { deliveryQueries } from '../../../lib/delivery.ts';
+import { useLocale } from '../../../lib/i18n/locale-context.tsx';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
+import { productDescription, productTitle } from '../../../lib/i18n/product-text.ts';
 import { rememberViewed } from '../../../lib/recently-viewed.ts';
 import { useShopSettings } from '../../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useHttpStatus } from '../../../lib/server-response.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
+import { useDeliverySummary } from '../components/delivery-summary.ts';
 import { ImageGallery } from '../components/image-gallery.tsx';
+import { useOptionName } from '../components/option-name.ts';
 import { ProductFacts } from '../components/product-facts.tsx';
 import { ProductPrice } from '../components/product-card.tsx';
 import { RelatedProducts } from '../components/related-products.tsx';
 import { ReviewsSection } from '../components/reviews-section.tsx';
 import { TopPicksStrip } from '../components/top-picks-strip.tsx';
 import { VariantPicker } from '../components/variant-picker.tsx';
+import { useCatalogText } from '../text.ts';
 
 /**
  * What the page's buttons need of the shopper's choice: the variant chosen (a product without
@@ -46,9 +51,12 @@ export default function ProductDetailPage({ actions }: { actions: Actions }) {
   const valid = Number.isInteger(id) && id > 0;
   const product = useQuery({ ...catalogQueries.product(id), enabled: valid });
   const counties = useQuery(deliveryQueries.counties());
-  const delivery = deliverySummary(counties.data);
+  const delivery = useDeliverySummary(counties.data);
   const returnWindowDays = useShopSettings()?.return_window_days;
-  useDocumentTitle(product.data?.title ?? 'Product');
+  const t = useCatalogText();
+  const m = useMessageText();
+  const locale = useLocale();
+  useDocumentTitle(product.data ? productTitle(product.data, locale) : t('productPage.title'));
   const viewedCategory = product.data?.category;
   useEffect(() => {
     if (viewedCategory) rememberViewed({ id, category: viewedCategory });
@@ -61,10 +69,10 @@ export default function ProductDetailPage({ actions }: { actions: Actions }) {
   if (notFound) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Product not found</h1>
-        <p className="mt-2 text-slate-600">This product does not exist or is no longer sold.</p>
+        <h1 className="text-2xl font-bold">{t('productPage.notFound')}</h1>
+        <p className="mt-2 text-slate-600">{t('productPage.notFoundText')}</p>
         <ButtonLink to="/products" className="mt-6">
-          Browse products
+          {t('productPage.browse')}
         </ButtonLink>
       </div>
     );
@@ -73,7 +81,7 @@ export default function ProductDetailPage({ actions }: { actions: Actions }) {
   if (product.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4">
-        <ErrorText>Error fetching product: {product.error.message}</ErrorText>
+        <ErrorText>{t('productPage.loadError', { message: m(product.error.message) })}</ErrorText>
       </div>
     );
   }
@@ -138,6 +146,10 @@ function ProductView({
   returnWindowDays: number | undefined;
   actions: Actions;
 }) {
+  const t = useCatalogText();
+  const locale = useLocale();
+  const optionName = useOptionName();
+  const title = productTitle(p, locale);
   const [quantity, setQuantity] = useState(1);
   const { choice, choose } = useChoice(p);
   const [asked, setAsked] = useState(false);
@@ -149,20 +161,20 @@ function ProductView({
   return (
     <>
       <div className="grid gap-8 lg:grid-cols-2">
-        <ImageGallery key={images[0]} images={images} title={p.title} />
+        <ImageGallery key={images[0]} images={images} title={title} />
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
             <div className="flex gap-1">
-              <dt>Category:</dt>
+              <dt>{t('productPage.category')}</dt>
               <dd className="font-medium text-slate-800">{p.categoryName}</dd>
             </div>
             <div className="flex gap-1">
-              <dt>Brand:</dt>
+              <dt>{t('productPage.brand')}</dt>
               <dd className="font-medium text-slate-800">{p.brand}</dd>
             </div>
             <div className="flex gap-1">
-              <dt>SKU:</dt>
+              <dt>{t('productPage.sku')}</dt>
               <dd className="font-medium text-slate-800" data-testid="product-sku">
                 {variant?.sku ?? p.sku}
               </dd>
@@ -170,7 +182,7 @@ function ProductView({
           </dl>
           <div className="mt-4" data-testid="product-price">
             {!variant && p.variants.length > 1 && (
-              <span className="text-sm text-slate-600">From </span>
+              <span className="text-sm text-slate-600">{t('productPage.from')} </span>
             )}
             <ProductPrice
               price={shown.price}
@@ -179,7 +191,7 @@ function ProductView({
               sale_ends_at={shown.sale_ends_at}
             />
           </div>
-          <p className="mt-4 text-slate-700">{p.description}</p>
+          <p className="mt-4 text-slate-700">{productDescription(p, locale)}</p>
           {p.options.length > 0 && (
             <VariantPicker
               product={p}
@@ -190,17 +202,23 @@ function ProductView({
               }}
               prompt={
                 asked && missing
-                  ? { option: missing, message: chooseOptionMessage(missing) }
+                  ? {
+                      option: missing,
+                      // 'Please choose a size.', as the cart's chooseOptionMessage says it.
+                      message: t('productPage.chooseOption', {
+                        option: optionName(missing).toLowerCase(),
+                      }),
+                    }
                   : undefined
               }
             />
           )}
           <p className="mt-4 text-sm">
-            Stock: <span className="font-semibold">{stock}</span>
+            {t('productPage.stock')} <span className="font-semibold">{stock}</span>
           </p>
 
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <span className="text-sm text-slate-600">Quantity</span>
+            <span className="text-sm text-slate-600">{t('productPage.quantity')}</span>
             <QuantityStepper
               value={stock > 0 ? Math.min(quantity, stock) : quantity}
               onChange={setQuantity}

@@ -6,27 +6,31 @@ import { useQuery } from '@tanstack/react-query';
 import { PRODUCT_SORTS, type ProductSort } from '@duka/domain/catalog/constants';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyText, ErrorText, LoadingText } from '../../../components/ui/status.tsx';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { ProductGrid } from '../components/product-card.tsx';
 import { chosenOptions, OptionFilters } from '../components/option-filters.tsx';
+import { useCatalogText } from '../text.ts';
 
 export const CATALOG_PAGE_SIZE = 8;
 
-const SORT_LABELS: Partial<Record<ProductSort, string>> = {
-  priceAsc: 'Price: Low to High',
-  priceDesc: 'Price: High to Low',
-  titleAsc: 'Name: A to Z',
-  titleDesc: 'Name: Z to A',
-};
-const SHOPPER_SORTS = PRODUCT_SORTS.filter((s) => s in SORT_LABELS);
+const SORT_LABELS = {
+  priceAsc: 'productsPage.sortPriceAsc',
+  priceDesc: 'productsPage.sortPriceDesc',
+  titleAsc: 'productsPage.sortTitleAsc',
+  titleDesc: 'productsPage.sortTitleDesc',
+} as const satisfies Partial<Record<ProductSort, string>>;
+const SHOPPER_SORTS = PRODUCT_SORTS.filter((s): s is keyof typeof SORT_LABELS => s in SORT_LABELS);
 
 const selectClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
 
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
+  const t = useCatalogText();
+  const m = useMessageText();
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const brand = params.get('brand') ?? '';
@@ -80,7 +84,8 @@ export default function ProductsPage() {
   // A category's page is titled with its name (issue 33); the whole catalogue keeps 'Products'.
   // The categories are in the server's render too, so its <title> and heading say the same.
   const heading =
-    (category && categories.data?.find((c) => c.slug === category)?.name) || 'Products';
+    (category && categories.data?.find((c) => c.slug === category)?.name) ||
+    t('productsPage.heading');
   useDocumentTitle(heading);
   const brands = useQuery(catalogQueries.brands(category || undefined));
   const facets = useQuery({ ...catalogQueries.options(category), enabled: !!category });
@@ -119,11 +124,11 @@ export default function ProductsPage() {
           >
             <path d="M3 5h18M6 12h12M10 19h4" />
           </svg>
-          Filters
+          {t('productsPage.filters')}
           {activeFilters > 0 && (
             <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 text-white">
               {activeFilters}
-              <span className="sr-only"> active</span>
+              <span className="sr-only"> {t('productsPage.active')}</span>
             </span>
           )}
         </button>
@@ -132,7 +137,7 @@ export default function ProductsPage() {
       <form
         id={ids.filters}
         role="search"
-        aria-label="Filter products"
+        aria-label={t('productsPage.filterProducts')}
         className={`mb-6 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 md:mb-8 md:grid lg:grid-cols-4 ${filtersOpen ? 'grid' : 'hidden'}`}
         onSubmit={(e) => {
           e.preventDefault();
@@ -141,7 +146,7 @@ export default function ProductsPage() {
       >
         <div>
           <label htmlFor={ids.category} className="mb-1 block text-xs font-medium text-slate-600">
-            Category
+            {t('productsPage.category')}
           </label>
           <select
             id={ids.category}
@@ -149,7 +154,7 @@ export default function ProductsPage() {
             value={category}
             onChange={(e) => update({ category: e.target.value, brand: '', option: [] })}
           >
-            <option value="">All categories</option>
+            <option value="">{t('productsPage.allCategories')}</option>
             {categories.data?.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {c.name} ({c.count})
@@ -159,7 +164,7 @@ export default function ProductsPage() {
         </div>
         <div>
           <label htmlFor={ids.brand} className="mb-1 block text-xs font-medium text-slate-600">
-            Brand
+            {t('productsPage.brand')}
           </label>
           <select
             id={ids.brand}
@@ -167,7 +172,7 @@ export default function ProductsPage() {
             value={brand}
             onChange={(e) => update({ brand: e.target.value })}
           >
-            <option value="">All brands</option>
+            <option value="">{t('productsPage.allBrands')}</option>
             {brands.data?.map((b) => (
               <option key={b.name} value={b.name}>
                 {b.name} ({b.count})
@@ -177,12 +182,12 @@ export default function ProductsPage() {
         </div>
         <div>
           <label htmlFor={ids.search} className="mb-1 block text-xs font-medium text-slate-600">
-            Search
+            {t('productsPage.search')}
           </label>
           <input
             id={ids.search}
             type="search"
-            placeholder="Search products..."
+            placeholder={t('productsPage.searchPlaceholder')}
             className={selectClass}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
@@ -190,7 +195,7 @@ export default function ProductsPage() {
         </div>
         <div>
           <label htmlFor={ids.sort} className="mb-1 block text-xs font-medium text-slate-600">
-            Sort by
+            {t('productsPage.sortBy')}
           </label>
           <select
             id={ids.sort}
@@ -198,10 +203,10 @@ export default function ProductsPage() {
             value={sort ?? ''}
             onChange={(e) => update({ sort: e.target.value }, false)}
           >
-            <option value="">Default</option>
+            <option value="">{t('productsPage.sortDefault')}</option>
             {SHOPPER_SORTS.map((s) => (
               <option key={s} value={s}>
-                {SORT_LABELS[s]}
+                {t(SORT_LABELS[s])}
               </option>
             ))}
           </select>
@@ -224,22 +229,25 @@ export default function ProductsPage() {
       {products.isPending ? (
         <LoadingText />
       ) : products.isError ? (
-        <ErrorText>Error fetching products: {products.error.message}</ErrorText>
+        <ErrorText>{t('catalog.loadError', { message: m(products.error.message) })}</ErrorText>
       ) : products.data.products.length === 0 ? (
-        <EmptyText>No products match your search.</EmptyText>
+        <EmptyText>{t('productsPage.empty')}</EmptyText>
       ) : (
         <>
           {products.data.corrected_query && (
             <p className="mb-2 text-slate-800">
-              Showing results for{' '}
+              {t('productsPage.showingFor')}{' '}
               <strong className="font-semibold">{products.data.corrected_query}</strong>
             </p>
           )}
           <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-            {products.data.total.toLocaleString('en-KE')}
-            {products.data.totalCapped ? '+' : ''}{' '}
-            {products.data.total === 1 ? 'product' : 'products'}
-            {products.isFetching && <span className="ml-2 text-slate-400">Loading...</span>}
+            {t('productsPage.total', {
+              shown: `${products.data.total.toLocaleString('en-KE')}${products.data.totalCapped ? '+' : ''}`,
+              count: products.data.total,
+            })}
+            {products.isFetching && (
+              <span className="ml-2 text-slate-400">{t('catalog.loading')}</span>
+            )}
           </p>
           <ProductGrid products={products.data.products} priority />
           <Pagination

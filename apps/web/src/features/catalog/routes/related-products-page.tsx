@@ -6,9 +6,11 @@ import { recentlyViewed } from '../../../lib/recently-viewed.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { ProductGrid } from '../components/product-card.tsx';
+import { useCatalogText } from '../text.ts';
 
 export default function RelatedProductsPage() {
-  useDocumentTitle('Picked for you');
+  const t = useCatalogText();
+  useDocumentTitle(t('pickedForYou.title'));
   const viewed = recentlyViewed();
   const seen = new Set(viewed.map((v) => v.id));
   const categories = [...new Set(viewed.map((v) => v.category))].slice(0, 3);
@@ -31,16 +33,14 @@ export default function RelatedProductsPage() {
 
   return (
     <div>
-      <h1 className="mb-2 text-2xl font-bold text-slate-900">Picked for you</h1>
+      <h1 className="mb-2 text-2xl font-bold text-slate-900">{t('pickedForYou.title')}</h1>
       <p className="mb-6 text-slate-600">
-        {categories.length
-          ? 'More from the categories you have been looking at.'
-          : 'Look at a few products and we will suggest more like them. Meanwhile, our top picks:'}
+        {categories.length ? t('pickedForYou.fromCategories') : t('pickedForYou.meanwhile')}
       </p>
       {loading ? (
         <LoadingText />
       ) : (categories.length ? products : (fallback.data?.products ?? [])).length === 0 ? (
-        <EmptyText>No suggestions yet.</EmptyText>
+        <EmptyText>{t('pickedForYou.empty')}</EmptyText>
       ) : (
         <ProductGrid
           products={(categories.length ? products : fallback.data!.products).slice(0, 12)}

@@ -1,5 +1,13 @@
 import { SearchableListing } from '../components/searchable-listing.tsx';
+import { useCatalogText } from '../text.ts';
 
 export default function TopPicksPage() {
-  return <SearchableListing heading="Top Picks" title="Top Picks" listing="topPicks" />;
+  const t = useCatalogText();
+  return (
+    <SearchableListing
+      heading={t('listing.topPicksHeading')}
+      title={t('listing.topPicksTitle')}
+      listing="topPicks"
+    />
+  );
 }

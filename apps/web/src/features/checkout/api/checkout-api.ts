@@ -61,6 +61,13 @@ export const createPayment = (itemTotalCents: number, orderId?: number) =>
 
 const PROCESSING = 'Payment processing';
 
+/** The provider took the payment but it is not captured after a minute of asking. */
+export class PaymentStillProcessing extends Error {
+  constructor() {
+    super('Your payment is still being confirmed. Please check Order History in a minute.');
+  }
+}
+
 /**
  * Completes an approved payment. While another return of the same payment is being captured the
  * server answers 202 'Payment processing'; we ask again each second for up to a minute.
@@ -73,7 +80,7 @@ export async function executePayment(paymentId: string, payerId: string) {
     if (result.message !== PROCESSING) return result;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  throw new Error('Your payment is still being confirmed. Please check Order History in a minute.');
+  throw new PaymentStillProcessing();
 }
 
 export const cancelPayment = (paymentId: string) =>

@@ -1,17 +1,20 @@
-const STEPS = ['Shipping Address', 'Payment Information', 'Summary'] as const;
+import { useCheckoutText } from '../text.ts';
+
+const STEPS = ['checkoutSteps.shipping', 'checkoutSteps.payment', 'checkoutSteps.summary'] as const;
 
 export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
+  const t = useCheckoutText();
   return (
     <ol
       className="mb-8 grid grid-cols-3 gap-2 text-center text-xs sm:text-sm"
-      aria-label="Checkout steps"
+      aria-label={t('checkoutSteps.label')}
     >
-      {STEPS.map((label, i) => {
+      {STEPS.map((key, i) => {
         const step = i + 1;
         const state = step < current ? 'done' : step === current ? 'current' : 'todo';
         return (
           <li
-            key={label}
+            key={key}
             aria-current={state === 'current' ? 'step' : undefined}
             className="flex flex-col items-center gap-1"
           >
@@ -25,7 +28,7 @@ export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
             <span
               className={state === 'current' ? 'font-semibold text-slate-900' : 'text-slate-500'}
             >
-              {label}
+              {t(key)}
             </span>
           </li>
         );

@@ -4,26 +4,36 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CheckoutSummary } from '@duka/domain';
-import { COUPON_MESSAGES } from '@duka/domain/promotions/messages';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { applyCoupon, checkoutQueries, removeCoupon } from '../api/checkout-api.ts';
+import { useCheckoutText } from '../text.ts';
 
 /** When the answer is not the shop's own (a proxy's bare 429). */
 export const TOO_MANY_TRIES = 'Too many tries. Please wait a few minutes and try again.';
-const UNREACHABLE = 'We could not reach the shop. Please check your connection and try again.';
 
-/** The server's words for why not; its own 429 names the wait ('Too many wrong codes…'). */
-function messageOf(err: unknown): string {
-  if (!(err instanceof ApiError)) return UNREACHABLE;
-  if (err.status === 429 && err.code !== 'RATE_LIMITED') return TOO_MANY_TRIES;
-  return err.message;
+/**
+ * The server's words for why not, in the page's language; its own 429 names the wait ('Too many
+ * wrong codes…').
+ */
+function useMessageOf(): (err: unknown) => string {
+  const t = useCheckoutText();
+  const m = useMessageText();
+  return (err) => {
+    if (!(err instanceof ApiError)) return t('couponField.unreachable');
+    if (err.status === 429 && err.code !== 'RATE_LIMITED') return t('couponField.tooManyTries');
+    return m(err.message);
+  };
 }
 
 export function CouponField({ coupon }: { coupon: CheckoutSummary['coupon'] }) {
   const queryClient = useQueryClient();
   const id = useId();
+  const t = useCheckoutText();
+  const m = useMessageText();
+  const messageOf = useMessageOf();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -71,16 +81,17 @@ export function CouponField({ coupon }: { coupon: CheckoutSummary['coupon'] }) {
         className="rounded-lg border border-slate-200 p-3"
       >
         <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-          Coupon code
+          {t('couponField.title')}
         </h3>
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
           {coupon.message ? (
             <p role="alert" className="text-sm text-red-700">
-              <span className="font-mono font-semibold">{coupon.code}</span>: {coupon.message}
+              <span className="font-mono font-semibold">{coupon.code}</span>: {m(coupon.message)}
             </p>
           ) : (
             <p role="status" className="text-sm text-green-800">
-              <span className="font-mono font-semibold">{coupon.code}</span> applied.
+              <span className="font-mono font-semibold">{coupon.code}</span>{' '}
+              {t('couponField.applied')}
             </p>
           )}
           <Button
@@ -89,8 +100,8 @@ export function CouponField({ coupon }: { coupon: CheckoutSummary['coupon'] }) {
             disabled={busy}
             onClick={() => void settle(removeCoupon)}
           >
-            {busy ? 'Removing...' : 'Remove'}
-            <span className="sr-only"> code {coupon.code}</span>
+            {t(busy ? 'couponField.removing' : 'couponField.remove')}
+            <span className="sr-only"> {t('couponField.removeWhat', { code: coupon.code })}</span>
           </Button>
         </div>
         {errorLine}
@@ -101,7 +112,7 @@ export function CouponField({ coupon }: { coupon: CheckoutSummary['coupon'] }) {
   return (
     <form onSubmit={apply} noValidate className="rounded-lg border border-slate-200 p-3">
       <label htmlFor={`${id}-code`} className="block text-sm font-semibold text-slate-900">
-        {COUPON_MESSAGES.fieldLabel}
+        {t('couponField.label')}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -118,7 +129,7 @@ export function CouponField({ coupon }: { coupon: CheckoutSummary['coupon'] }) {
           className={`${inputClass} min-h-10 min-w-0 flex-1 font-mono uppercase`}
         />
         <Button type="submit" className="min-h-10" disabled={busy || code.trim() === ''}>
-          {busy ? 'Applying...' : 'Apply'}
+          {t(busy ? 'couponField.applying' : 'couponField.apply')}
         </Button>
       </div>
       {errorLine}

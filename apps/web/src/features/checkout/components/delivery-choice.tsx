@@ -9,6 +9,8 @@ import { formatKsh } from '@duka/domain/pricing/money';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { deliveryQueries } from '../../../lib/delivery.ts';
 import type { DeliveryChoiceQuery } from '../api/checkout-api.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
+import { useCheckoutText } from '../text.ts';
 import { DeliveryFee, type DeliveryTerms } from './delivery-fee.tsx';
 
 /** What the chosen county or point costs and takes; null until one is chosen. */
@@ -61,13 +63,17 @@ export function DeliveryChoice({
   const counties = useQuery(deliveryQueries.counties());
   const points = useQuery(deliveryQueries.pickupPoints());
   const pickup = delivery === 'pickup';
+  const t = useCheckoutText();
+  const m = useMessageText();
   const shownPoints = (points.data ?? []).filter((p) => !county || p.county_code === county);
   const terms = deliveryTerms(counties.data, points.data, { delivery, county, pickupPointId });
 
   return (
     <>
       <fieldset>
-        <legend className="mb-1 block text-sm font-medium text-slate-700">Delivery</legend>
+        <legend className="mb-1 block text-sm font-medium text-slate-700">
+          {t('deliveryChoice.delivery')}
+        </legend>
         <div className="flex flex-wrap gap-4">
           <label className="flex min-h-11 items-center gap-2">
             <input
@@ -76,7 +82,7 @@ export function DeliveryChoice({
               className="size-6 accent-brand-700"
               {...register('delivery')}
             />
-            Home delivery
+            {t('deliveryChoice.home')}
           </label>
           <label className="flex min-h-11 items-center gap-2">
             <input
@@ -86,14 +92,19 @@ export function DeliveryChoice({
               disabled={points.isSuccess && points.data.length === 0}
               {...register('delivery')}
             />
-            Pickup point
+            {t('deliveryChoice.pickup')}
           </label>
         </div>
       </fieldset>
-      <Field label="County" error={errors.county?.message}>
+      <Field
+        label={t('deliveryChoice.county')}
+        error={errors.county?.message && m(errors.county.message)}
+      >
         {(a11y) => (
           <select {...a11y} className={inputClass} {...register('county')}>
-            <option value="">{counties.isPending ? 'Loading...' : 'Select your county'}</option>
+            <option value="">
+              {t(counties.isPending ? 'deliveryChoice.loading' : 'deliveryChoice.selectCounty')}
+            </option>
             {counties.data?.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
@@ -103,11 +114,14 @@ export function DeliveryChoice({
         )}
       </Field>
       {pickup && (
-        <Field label="Pickup Point" error={errors.pickup_point_id?.message}>
+        <Field
+          label={t('deliveryChoice.pickupPoint')}
+          error={errors.pickup_point_id?.message && m(errors.pickup_point_id.message)}
+        >
           {(a11y) => (
             <select {...a11y} className={inputClass} {...register('pickup_point_id')}>
               <option value="">
-                {shownPoints.length ? 'Choose a pickup point' : 'No pickup point in this county'}
+                {t(shownPoints.length ? 'deliveryChoice.choosePoint' : 'deliveryChoice.noPoint')}
               </option>
               {shownPoints.map((p) => (
                 <option key={p.id} value={String(p.id)}>

@@ -8,6 +8,7 @@ import { formatKsh } from '@duka/domain/pricing/money';
 import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
 import { formatDayRange } from '../../../lib/dates.ts';
 import { checkoutQueries, type DeliveryChoiceQuery } from '../api/checkout-api.ts';
+import { useCheckoutText } from '../text.ts';
 
 export interface DeliveryTerms {
   place: string;
@@ -28,6 +29,7 @@ export function DeliveryFee({
     ...checkoutQueries.summaryFor(choice ?? { delivery: 'home', county: '' }),
     enabled: choice !== null,
   });
+  const t = useCheckoutText();
   const arrival = terms ? expectedDelivery(new Date(), { min: terms.min, max: terms.max }) : null;
   const summary = priced.data;
   const offers = summary?.discounts.filter((d) => d.on === 'delivery') ?? [];
@@ -39,12 +41,12 @@ export function DeliveryFee({
       {terms && arrival && (
         <>
           <p>
-            Delivery to {terms.place}:{' '}
+            {t('deliveryFee.to', { place: terms.place })}{' '}
             {offers.length > 0 ? (
               <>
-                <strong>{paidCents === 0 ? 'Free' : formatKsh(paidCents)}</strong>{' '}
+                <strong>{paidCents === 0 ? t('deliveryFee.free') : formatKsh(paidCents)}</strong>{' '}
                 <span className="text-slate-500 line-through">
-                  <span className="sr-only">instead of </span>
+                  <span className="sr-only">{t('deliveryFee.insteadOf')} </span>
                   {formatKsh(feeCents)}
                 </span>
               </>
@@ -52,11 +54,11 @@ export function DeliveryFee({
               <strong>{formatKsh(feeCents)}</strong>
             )}
             {/* Without the server's pricing an offer may still apply: say so, not a fee as final. */}
-            {priced.isError && ' before any delivery offer'}, expected{' '}
-            {formatDayRange(arrival.from, arrival.to)}.
+            {priced.isError && ` ${t('deliveryFee.beforeOffers')}`},{' '}
+            {t('deliveryFee.expected', { dates: formatDayRange(arrival.from, arrival.to) })}
           </p>
           {offers.length > 0 && (
-            <ul aria-label="Delivery offers" className="mt-1">
+            <ul aria-label={t('deliveryFee.offers')} className="mt-1">
               {offers.map((d, i) => (
                 <li key={i} className="text-green-800">
                   {discountLabel(d)}: {minusKsh(d.amountCents)}

@@ -4,19 +4,21 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MPESA_MESSAGES } from '@duka/domain/payments/messages';
 import type { MpesaStarted, PaymentStatusView } from '@duka/domain/payments/schemas';
 import { LoadingText } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { profilePhoneQuery, startMpesaPayment } from '../api/mpesa-api.ts';
 import { useRefreshOnOfferRefusal } from '../api/offer-refusal.ts';
+import { useCheckoutText } from '../text.ts';
 import { MpesaPhoneForm } from './mpesa-phone-form.tsx';
 import { MpesaFailed, MpesaWaiting } from './mpesa-waiting.tsx';
 
 type Stage =
   | { kind: 'form'; error: string; sending: boolean }
   | { kind: 'waiting'; started: MpesaStarted; startedAt: number }
-  | { kind: 'failed'; message: string };
+  /** M-Pesa's reason as the server words it (in English), when it gave one. */
+  | { kind: 'failed'; message: string | null };
 
 export function MpesaCheckout({
   totalCents,
@@ -39,6 +41,8 @@ export function MpesaCheckout({
   const queryClient = useQueryClient();
   const profile = useQuery(profilePhoneQuery());
   const refreshOnRefusal = useRefreshOnOfferRefusal();
+  const t = useCheckoutText();
+  const m = useMessageText();
   const [phone, setPhone] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'form', error: '', sending: false });
   /** The order the first request made; every later try pays it. */
@@ -54,9 +58,7 @@ export function MpesaCheckout({
     } catch (err) {
       refreshOnRefusal(err);
       const error =
-        err instanceof ApiError
-          ? (err.fields.phone ?? err.message)
-          : 'We could not reach the shop. Please check your connection and try again.';
+        err instanceof ApiError ? m(err.fields.phone ?? err.message) : t('mpesa.unreachable');
       setStage({ kind: 'form', error, sending: false });
     }
   };
@@ -67,7 +69,7 @@ export function MpesaCheckout({
         void queryClient.invalidateQueries();
         navigate(`/ordercomplete?order=${status.order_id}`);
       } else {
-        setStage({ kind: 'failed', message: status.message ?? MPESA_MESSAGES.failed });
+        setStage({ kind: 'failed', message: status.message ?? null });
       }
     },
     [navigate, queryClient],
@@ -101,7 +103,7 @@ export function MpesaCheckout({
     case 'failed':
       return (
         <MpesaFailed
-          message={stage.message}
+          message={stage.message ? m(stage.message) : t('mpesa.failed')}
           onRetry={() => void send(typed)}
           onBack={() => setStage({ kind: 'form', error: '', sending: false })}
           paybillLabel={orderId && onPaybill ? paybillLabel : undefined}

@@ -2,11 +2,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { MPESA_MESSAGES } from '@duka/domain/payments/messages';
 import { mpesaPhoneSchema } from '@duka/domain/payments/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
+import { useCheckoutText } from '../text.ts';
 
 const formSchema = z.object({ phone: mpesaPhoneSchema });
 type PhoneForm = z.input<typeof formSchema>;
@@ -34,6 +35,8 @@ export function MpesaPhoneForm({
     resolver: zodResolver(formSchema),
     defaultValues: { phone },
   });
+  const t = useCheckoutText();
+  const m = useMessageText();
 
   return (
     <form
@@ -41,26 +44,24 @@ export function MpesaPhoneForm({
       className="space-y-4 rounded-xl border border-emerald-200 bg-emerald-50/40 p-4"
       onSubmit={handleSubmit(() => onSend(getValues('phone')))}
     >
-      <h3 className="font-semibold text-slate-900">{MPESA_MESSAGES.payWithMpesa}</h3>
+      <h3 className="font-semibold text-slate-900">{t('mpesa.payWithMpesa')}</h3>
       {error && <FormMessage kind="error">{error}</FormMessage>}
       <TextField
-        label={MPESA_MESSAGES.phoneLabel}
+        label={t('mpesa.phoneLabel')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder="0712 345 678"
-        error={errors.phone?.message}
+        error={errors.phone?.message && m(errors.phone.message)}
         {...register('phone')}
       />
-      <p className="text-sm text-slate-600">
-        We send a payment request to this phone. Keep it at hand to enter your M-Pesa PIN.
-      </p>
+      <p className="text-sm text-slate-600">{t('mpesaPhoneForm.help')}</p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="secondary" onClick={onBack} disabled={sending}>
-          Other payment methods
+          {t('mpesaPhoneForm.otherMethods')}
         </Button>
         <Button type="submit" disabled={sending} className="bg-emerald-700 hover:bg-emerald-800">
-          {sending ? 'Sending...' : MPESA_MESSAGES.send}
+          {t(sending ? 'mpesaPhoneForm.sending' : 'mpesa.send')}
         </Button>
       </div>
     </form>

@@ -3,10 +3,11 @@
 // never waits forever).
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { enterPinMessage, MPESA_MESSAGES } from '@duka/domain/payments/messages';
+import { formatKsh } from '@duka/domain/pricing/money';
 import type { PaymentStatusView } from '@duka/domain/payments/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { paymentStatusQuery } from '../api/mpesa-api.ts';
+import { useCheckoutText } from '../text.ts';
 
 /** After this long the screen says what happens if the shopper walks away. */
 const SLOW_MS = 90_000;
@@ -32,6 +33,7 @@ export function MpesaWaiting({
     if (settled) onSettled(settled);
   }, [settled, onSettled]);
   const slow = status.dataUpdatedAt - startedAt > SLOW_MS;
+  const t = useCheckoutText();
 
   return (
     <section
@@ -43,20 +45,16 @@ export function MpesaWaiting({
         className="mx-auto h-10 w-10 animate-spin rounded-full border-4 border-emerald-100 border-t-emerald-700"
       />
       <h3 id="mpesa-waiting-title" className="text-xl font-bold text-slate-900">
-        {MPESA_MESSAGES.checkPhone}
+        {t('mpesa.checkPhone')}
       </h3>
       <p role="status" className="text-slate-800">
-        {enterPinMessage(amountCents)}
+        {t('mpesa.enterPin', { amount: formatKsh(amountCents) })}
       </p>
       <p className="text-sm text-slate-600">
-        The request went to <span className="whitespace-nowrap">{phone}</span>.
+        {t('mpesaWaiting.sentTo')} <span className="whitespace-nowrap">{phone}</span>
+        {t('mpesaWaiting.sentToEnd')}
       </p>
-      {slow && (
-        <p className="text-sm text-slate-600">
-          Still waiting for M-Pesa. If you have paid, your order is confirmed as soon as M-Pesa
-          tells us; you will find it in Order History.
-        </p>
-      )}
+      {slow && <p className="text-sm text-slate-600">{t('mpesaWaiting.slow')}</p>}
       {sandboxPhoneUrl && (
         <p className="text-sm">
           <a
@@ -65,15 +63,13 @@ export function MpesaWaiting({
             rel="noopener"
             className="font-medium text-emerald-800 underline underline-offset-2"
           >
-            Open the M-Pesa sandbox phone
+            {t('mpesaWaiting.sandboxPhone')}
           </a>
-          <span className="block text-xs text-slate-500">
-            No Daraja account is configured: this simulated phone answers instead.
-          </span>
+          <span className="block text-xs text-slate-500">{t('mpesaWaiting.sandboxPhoneHelp')}</span>
         </p>
       )}
       {status.isError && !status.data && (
-        <p className="text-sm text-red-700">We lost touch with the shop for a moment; retrying…</p>
+        <p className="text-sm text-red-700">{t('mpesaWaiting.lostTouch')}</p>
       )}
     </section>
   );
@@ -93,23 +89,24 @@ export function MpesaFailed({
   paybillLabel?: string | undefined;
   onPaybill?: () => void;
 }) {
+  const t = useCheckoutText();
   return (
     <section className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-5 text-center">
-      <h3 className="text-lg font-semibold text-slate-900">The payment did not go through</h3>
+      <h3 className="text-lg font-semibold text-slate-900">{t('mpesaFailed.title')}</h3>
       <p role="alert" className="text-red-700">
         {message}
       </p>
       <div className="flex flex-col-reverse justify-center gap-3 sm:flex-row">
         <Button variant="secondary" onClick={onBack}>
-          Change phone number
+          {t('mpesaFailed.changePhone')}
         </Button>
         {paybillLabel && onPaybill && (
           <Button variant="secondary" onClick={onPaybill}>
-            {paybillLabel} instead
+            {t('mpesaFailed.instead', { way: paybillLabel })}
           </Button>
         )}
         <Button onClick={onRetry} className="bg-emerald-700 hover:bg-emerald-800">
-          {MPESA_MESSAGES.tryAgain}
+          {t('mpesa.tryAgain')}
         </Button>
       </div>
     </section>

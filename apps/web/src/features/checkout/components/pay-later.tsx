@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Button } from '../../../components/ui/button.tsx';
 import { PayOnDeliveryButton } from './pay-on-delivery-button.tsx';
+import { useCheckoutText } from '../text.ts';
 import { PaymentChoice } from './payment-choice.tsx';
 
 export function PayLater({
@@ -21,17 +22,17 @@ export function PayLater({
   countyName: string | null;
 }) {
   const [choosing, setChoosing] = useState(false);
+  const t = useCheckoutText();
   return (
     <section
       aria-labelledby="pay-now-title"
       className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50/40 p-4"
     >
       <h2 id="pay-now-title" className="font-semibold text-slate-900">
-        This order is waiting for payment
+        {t('payLater.title')}
       </h2>
       <p className="text-sm text-slate-700">
-        {formatKsh(balanceCents)} to pay. Pay now to confirm it: its items are held for you only for
-        a while.
+        {t('payLater.toPay', { amount: formatKsh(balanceCents) })}
       </p>
       {choosing ? (
         <PaymentChoice
@@ -39,7 +40,7 @@ export function PayLater({
           orderId={orderId}
           back={(busy) => (
             <Button variant="secondary" onClick={() => setChoosing(false)} disabled={busy}>
-              Not now
+              {t('payLater.notNow')}
             </Button>
           )}
           payOnDelivery={
@@ -54,7 +55,7 @@ export function PayLater({
         />
       ) : (
         <Button onClick={() => setChoosing(true)} className="bg-emerald-700 hover:bg-emerald-800">
-          Pay now
+          {t('payLater.payNow')}
         </Button>
       )}
     </section>

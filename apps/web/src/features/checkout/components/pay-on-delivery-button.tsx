@@ -7,9 +7,12 @@ import { payOnDeliveryRefusal } from '@duka/domain/delivery/pay-on-delivery';
 import type { CheckoutDetails } from '@duka/domain/checkout/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
+import { formatKsh } from '@duka/domain/pricing/money';
 import { api } from '../../../lib/api-client.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { deliveryQueries } from '../../../lib/delivery.ts';
 import { useRefreshOnOfferRefusal } from '../api/offer-refusal.ts';
+import { useCheckoutText } from '../text.ts';
 
 export function PayOnDeliveryButton({
   details,
@@ -34,6 +37,8 @@ export function PayOnDeliveryButton({
   const [error, setError] = useState('');
   const refreshOnRefusal = useRefreshOnOfferRefusal();
   const [placing, setPlacing] = useState(false);
+  const t = useCheckoutText();
+  const m = useMessageText();
 
   const countyCode = !details
     ? undefined
@@ -56,6 +61,14 @@ export function PayOnDeliveryButton({
   );
   // Not offered here at all: no button to tease with.
   if (!county?.pay_on_delivery) return null;
+  // Offered in the county, so the one refusal left is an order over its maximum.
+  const tooMuch =
+    refusal && county.pay_on_delivery_max !== null
+      ? t('payOnDelivery.overMax', {
+          county: county.name,
+          max: formatKsh(county.pay_on_delivery_max * 100),
+        })
+      : refusal;
 
   const place = async () => {
     setError('');
@@ -70,7 +83,7 @@ export function PayOnDeliveryButton({
       navigate(`/ordercomplete?order=${placed.order_id}`);
     } catch (err) {
       refreshOnRefusal(err);
-      setError(err instanceof Error ? err.message : 'The order could not be placed.');
+      setError(err instanceof Error ? m(err.message) : t('payOnDelivery.failed'));
       setPlacing(false);
     }
   };
@@ -78,9 +91,9 @@ export function PayOnDeliveryButton({
   return (
     <div className="flex flex-col gap-1">
       <Button variant="secondary" onClick={place} disabled={disabled || placing || !!refusal}>
-        {placing ? 'Placing your order...' : 'Pay on delivery'}
+        {t(placing ? 'payOnDelivery.placing' : 'payOnDelivery.pay')}
       </Button>
-      {(refusal || error) && <FormMessage kind="error">{error || refusal}</FormMessage>}
+      {(tooMuch || error) && <FormMessage kind="error">{error || tooMuch}</FormMessage>}
     </div>
   );
 }

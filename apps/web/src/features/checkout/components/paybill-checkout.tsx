@@ -6,16 +6,18 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatKsh } from '@duka/domain/pricing/money';
-import { MPESA_MESSAGES } from '@duka/domain/payments/messages';
 import type { MpesaStarted, Paybill, PaymentStatusView } from '@duka/domain/payments/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorText, FormMessage, LoadingText } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { paymentStatusQuery, startPaybillPayment, submitMpesaCode } from '../api/mpesa-api.ts';
 import { useRefreshOnOfferRefusal } from '../api/offer-refusal.ts';
+import { useCheckoutText } from '../text.ts';
 
 function Figure({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false);
+  const t = useCheckoutText();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
@@ -34,9 +36,9 @@ function Figure({ label, value }: { label: string; value: string }) {
           type="button"
           onClick={() => void copy()}
           className="min-h-8 rounded-lg border border-emerald-300 px-2 text-xs font-semibold text-emerald-800 hover:bg-emerald-50"
-          aria-label={`Copy ${label.toLowerCase()} ${value}`}
+          aria-label={t('paybill.copyLabel', { figure: label.toLowerCase(), value })}
         >
-          {copied ? 'Copied' : 'Copy'}
+          {t(copied ? 'paybill.copied' : 'paybill.copy')}
         </button>
       </dd>
     </div>
@@ -44,20 +46,12 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function Steps({ paybill }: { paybill: Paybill }) {
+  const t = useCheckoutText();
+  const amount = t('paybill.enterAmount', { amount: paybill.amount.toLocaleString('en-KE') });
   const steps =
     paybill.kind === 'till'
-      ? [
-          'Open M-Pesa on your phone and choose Lipa na M-Pesa.',
-          'Choose Buy Goods and Services and enter the Till number.',
-          `Enter the amount, Ksh ${paybill.amount.toLocaleString('en-KE')}, and your PIN.`,
-          'Type the M-Pesa code from the confirmation SMS below.',
-        ]
-      : [
-          'Open M-Pesa on your phone and choose Lipa na M-Pesa.',
-          'Choose Pay Bill and enter the business number.',
-          'Enter your order number as the account number.',
-          `Enter the amount, Ksh ${paybill.amount.toLocaleString('en-KE')}, and your PIN.`,
-        ];
+      ? [t('paybill.openMpesa'), t('paybill.tillChoose'), amount, t('paybill.tillCode')]
+      : [t('paybill.openMpesa'), t('paybill.paybillChoose'), t('paybill.accountIsOrder'), amount];
   return (
     <ol className="list-decimal space-y-1 pl-5 text-left text-sm text-slate-700">
       {steps.map((step) => (
@@ -71,6 +65,8 @@ function CodeForm({ paymentId, onPaid }: { paymentId: string; onPaid: () => void
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const [sending, setSending] = useState(false);
+  const t = useCheckoutText();
+  const m = useMessageText();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSending(true);
@@ -78,14 +74,12 @@ function CodeForm({ paymentId, onPaid }: { paymentId: string; onPaid: () => void
     try {
       const answer = await submitMpesaCode(paymentId, code);
       if (answer.status === 'paid') onPaid();
-      else if (answer.status === 'waiting') setMessage({ kind: 'info', text: answer.message });
+      else if (answer.status === 'waiting') setMessage({ kind: 'info', text: m(answer.message) });
     } catch (err) {
       setMessage({
         kind: 'error',
         text:
-          err instanceof ApiError
-            ? (err.fields.code ?? err.message)
-            : 'We could not reach the shop. Please try again.',
+          err instanceof ApiError ? m(err.fields.code ?? err.message) : t('paybill.unreachable'),
       });
     } finally {
       setSending(false);
@@ -94,7 +88,7 @@ function CodeForm({ paymentId, onPaid }: { paymentId: string; onPaid: () => void
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-2 text-left">
       <label htmlFor="mpesa-code" className="block text-sm font-medium text-slate-800">
-        M-Pesa code from the SMS
+        {t('paybill.codeLabel')}
       </label>
       <div className="flex gap-2">
         <input
@@ -110,7 +104,7 @@ function CodeForm({ paymentId, onPaid }: { paymentId: string; onPaid: () => void
           className="min-h-10 w-full rounded-lg border border-slate-300 px-3 font-mono uppercase"
         />
         <Button type="submit" disabled={sending || code.trim() === ''}>
-          {sending ? 'Checking…' : 'Confirm'}
+          {t(sending ? 'paybill.checking' : 'paybill.confirm')}
         </Button>
       </div>
       {message && (
@@ -138,6 +132,8 @@ export function PaybillCheckout({
   const [error, setError] = useState('');
   const asked = useRef(false);
   const refreshOnRefusal = useRefreshOnOfferRefusal();
+  const t = useCheckoutText();
+  const m = useMessageText();
 
   useEffect(() => {
     // Once: React's development double effect must not make two payments.
@@ -147,11 +143,9 @@ export function PaybillCheckout({
       .then(setStarted)
       .catch((err: unknown) => {
         refreshOnRefusal(err);
-        setError(
-          err instanceof ApiError ? err.message : 'We could not reach the shop. Please try again.',
-        );
+        setError(err instanceof ApiError ? m(err.message) : t('paybill.unreachable'));
       });
-  }, [orderId, refreshOnRefusal]);
+  }, [orderId, refreshOnRefusal, m, t]);
 
   const status = useQuery({
     ...paymentStatusQuery(started?.paymentId ?? ''),
@@ -172,7 +166,7 @@ export function PaybillCheckout({
       <div className="space-y-3">
         <ErrorText>{error}</ErrorText>
         <Button variant="secondary" onClick={onBack}>
-          Back
+          {t('paybill.back')}
         </Button>
       </div>
     );
@@ -188,18 +182,24 @@ export function PaybillCheckout({
       className="space-y-4 rounded-xl border border-emerald-200 bg-emerald-50/40 p-5 text-center"
     >
       <h3 id="paybill-title" className="text-xl font-bold text-slate-900">
-        {till ? MPESA_MESSAGES.payViaTill : MPESA_MESSAGES.payViaPaybill}
+        {t(till ? 'mpesa.payViaTill' : 'mpesa.payViaPaybill')}
       </h3>
       <dl className="space-y-2">
-        <Figure label={till ? 'Till number' : 'Business number'} value={paybill.business_number} />
-        {!till && <Figure label="Account number" value={paybill.account_number} />}
-        <Figure label="Amount (Ksh)" value={String(paybill.amount)} />
+        <Figure
+          label={t(till ? 'paybill.tillNumber' : 'paybill.businessNumber')}
+          value={paybill.business_number}
+        />
+        {!till && <Figure label={t('paybill.accountNumber')} value={paybill.account_number} />}
+        <Figure label={t('paybill.amount')} value={String(paybill.amount)} />
       </dl>
       <Steps paybill={paybill} />
       <p role="status" className="text-slate-800">
         {received > 0
-          ? `Received ${formatKsh(received)} so far: ${formatKsh(paybill.amount * 100)} still to pay.`
-          : 'Waiting for your payment. This page follows it and moves on once it arrives.'}
+          ? t('paybill.received', {
+              received: formatKsh(received),
+              due: formatKsh(paybill.amount * 100),
+            })
+          : t('paybill.waiting')}
       </p>
       {till && <CodeForm paymentId={started.paymentId} onPaid={() => void status.refetch()} />}
       {started.sandbox_phone_url && (
@@ -210,15 +210,13 @@ export function PaybillCheckout({
             rel="noopener"
             className="font-medium text-emerald-800 underline underline-offset-2"
           >
-            Open the M-Pesa sandbox menu
+            {t('paybill.sandboxMenu')}
           </a>
-          <span className="block text-xs text-slate-500">
-            No Daraja account is configured: this simulated M-Pesa menu pays instead.
-          </span>
+          <span className="block text-xs text-slate-500">{t('paybill.sandboxMenuHelp')}</span>
         </p>
       )}
       <Button variant="secondary" onClick={onBack}>
-        Choose another way to pay
+        {t('paybill.otherWay')}
       </Button>
     </section>
   );

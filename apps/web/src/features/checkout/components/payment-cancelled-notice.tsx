@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { cancelPayment } from '../api/checkout-api.ts';
+import { useCheckoutText } from '../text.ts';
 
 export function PaymentCancelledNotice() {
   const [params] = useSearchParams();
@@ -12,6 +13,7 @@ export function PaymentCancelledNotice() {
   // PayPal's Orders API names the payment `token`; our sandbox names it `paymentId`.
   const paymentId = params.get('paymentId') ?? params.get('token');
   const [failed, setFailed] = useState(false);
+  const t = useCheckoutText();
   const sent = useRef(false);
 
   useEffect(() => {
@@ -28,8 +30,8 @@ export function PaymentCancelledNotice() {
       role="status"
       className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
     >
-      Your payment was cancelled and nothing was charged. Your items are still in your cart.
-      {failed && ' (They stay reserved for a few more minutes.)'}
+      {t('paymentCancelled.text')}
+      {failed && ` ${t('paymentCancelled.stillReserved')}`}
     </p>
   );
 }

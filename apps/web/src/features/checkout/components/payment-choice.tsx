@@ -4,12 +4,13 @@
 // order; without it, checkout's order made from the cart.
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MPESA_MESSAGES } from '@duka/domain/payments/messages';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { paymentMethodsQuery } from '../../../lib/payment-methods.ts';
 import { createPayment } from '../api/checkout-api.ts';
 import { useRefreshOnOfferRefusal } from '../api/offer-refusal.ts';
+import { useCheckoutText } from '../text.ts';
 import { MpesaCheckout } from './mpesa-checkout.tsx';
 import { PaybillCheckout } from './paybill-checkout.tsx';
 
@@ -39,12 +40,12 @@ export function PaymentChoice({
   const [way, setWay] = useState<Way | null>(null);
   const methods = useQuery(paymentMethodsQuery());
   const refreshOnRefusal = useRefreshOnOfferRefusal();
+  const t = useCheckoutText();
+  const m = useMessageText();
   const offered = (method: string) => methods.data?.methods.some((m) => m.method === method);
   const paybillMethod = methods.data?.methods.find((m) => m.method === 'mpesa_paybill');
   const paybillLabel = paybillMethod
-    ? paybillMethod.kind === 'till'
-      ? MPESA_MESSAGES.payViaTill
-      : MPESA_MESSAGES.payViaPaybill
+    ? t(paybillMethod.kind === 'till' ? 'mpesa.payViaTill' : 'mpesa.payViaPaybill')
     : undefined;
 
   const payPal = async () => {
@@ -55,9 +56,7 @@ export function PaymentChoice({
       window.location.assign(payment_link);
     } catch (err) {
       refreshOnRefusal(err);
-      setError(
-        err instanceof Error ? err.message : 'The payment could not be started. Please try again.',
-      );
+      setError(err instanceof Error ? m(err.message) : t('paymentChoice.startFailed'));
       setRedirecting(false);
     }
   };
@@ -89,7 +88,7 @@ export function PaymentChoice({
             disabled={off}
             className="bg-emerald-700 hover:bg-emerald-800"
           >
-            {MPESA_MESSAGES.payWithMpesa}
+            {t('mpesa.payWithMpesa')}
           </Button>
           {offered('pay_on_delivery') && payOnDelivery}
           {paybillLabel && (
@@ -98,7 +97,7 @@ export function PaymentChoice({
             </Button>
           )}
           <Button onClick={payPal} disabled={off}>
-            {redirecting ? 'Redirecting to PayPal...' : MPESA_MESSAGES.payWithPaypal}
+            {t(redirecting ? 'paymentChoice.redirecting' : 'mpesa.payWithPaypal')}
           </Button>
         </div>
       </div>

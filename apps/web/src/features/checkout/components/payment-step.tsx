@@ -7,8 +7,19 @@ import { paymentInfoSchema, type PaymentInfoInput } from '@duka/domain/checkout/
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { TextField } from '../../../components/ui/field.tsx';
-import { methodList, paymentMethodsQuery } from '../../../lib/payment-methods.ts';
+import { paymentMethodsQuery, type ShopPaymentMethod } from '../../../lib/payment-methods.ts';
 import { savePaymentInfo } from '../api/checkout-api.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
+import { useCheckoutText } from '../text.ts';
+
+/** 'M-Pesa, M-Pesa Paybill or PayPal': the ways to pay now (pay on delivery is per county). */
+function useWays(methods: readonly ShopPaymentMethod[] | undefined): string {
+  const t = useCheckoutText();
+  const labels = (methods ?? []).filter((m) => m.kind !== 'on_delivery').map((m) => m.label);
+  return labels.length <= 1
+    ? (labels[0] ?? '')
+    : t('paymentStep.ways', { first: labels.slice(0, -1).join(', '), last: labels.at(-1) ?? '' });
+}
 
 export function PaymentStep({
   email,
@@ -38,7 +49,9 @@ export function PaymentStep({
   const [invoiceOpen, setInvoiceOpen] = useState(Boolean(kraPin));
   // The ways checkout's next step offers, from the same list as its buttons.
   const methods = useQuery(paymentMethodsQuery()).data?.methods;
-  const ways = methods ? methodList(methods, 'or') : '';
+  const ways = useWays(methods);
+  const t = useCheckoutText();
+  const m = useMessageText();
 
   const onSubmit = handleSubmit(async (v) => {
     try {
@@ -46,27 +59,22 @@ export function PaymentStep({
       await onDone();
     } catch (err) {
       setError('root', {
-        message:
-          err instanceof ApiError
-            ? err.message
-            : 'We could not save your e-mail. Please try again.',
+        message: err instanceof ApiError ? m(err.message) : t('paymentStep.saveFailed'),
       });
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <h2 className="text-lg font-semibold">Payment Information</h2>
+      <h2 className="text-lg font-semibold">{t('paymentStep.title')}</h2>
       <p className="text-sm text-slate-600">
-        {ways
-          ? `You choose how to pay on the next step: ${ways}.`
-          : 'You choose how to pay on the next step.'}{' '}
-        We send the receipt to this address.
+        {ways ? t('paymentStep.chooseNextFrom', { ways }) : t('paymentStep.chooseNext')}{' '}
+        {t('paymentStep.receipt')}
       </p>
       {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
       <TextField
-        label="Email"
-        error={errors.email?.message}
+        label={t('paymentStep.email')}
+        error={errors.email?.message && m(errors.email.message)}
         type="email"
         autoComplete="email"
         {...register('email')}
@@ -79,16 +87,13 @@ export function PaymentStep({
         className="rounded-lg border border-slate-200 p-3"
       >
         <summary className="cursor-pointer text-sm font-medium text-slate-800">
-          Tax invoice for a business (optional)
+          {t('paymentStep.invoice')}
         </summary>
-        <p className="mt-2 text-sm text-slate-600">
-          Add your business&apos;s KRA PIN and the tax invoice will carry it, so you can claim the
-          VAT back.
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t('paymentStep.invoiceHelp')}</p>
         <div className="mt-3 space-y-3">
           <TextField
-            label="KRA PIN"
-            error={errors.kra_pin?.message}
+            label={t('paymentStep.kraPin')}
+            error={errors.kra_pin?.message && m(errors.kra_pin.message)}
             placeholder="P051234567X"
             autoCapitalize="characters"
             spellCheck={false}
@@ -96,8 +101,8 @@ export function PaymentStep({
             {...register('kra_pin')}
           />
           <TextField
-            label="Business name"
-            error={errors.business_name?.message}
+            label={t('paymentStep.businessName')}
+            error={errors.business_name?.message && m(errors.business_name.message)}
             autoComplete="organization"
             maxLength={100}
             {...register('business_name')}
@@ -106,10 +111,10 @@ export function PaymentStep({
       </details>
       <div className="flex justify-between gap-3 pt-2">
         <Button variant="secondary" onClick={onBack}>
-          Back
+          {t('paymentStep.back')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save Payment Info'}
+          {t(isSubmitting ? 'paymentStep.saving' : 'paymentStep.save')}
         </Button>
       </div>
     </form>

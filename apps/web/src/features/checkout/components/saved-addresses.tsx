@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Address } from '@duka/domain/delivery/schemas';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { addressQueries } from '../api/addresses-api.ts';
+import { useCheckoutText } from '../text.ts';
 
 const oneLine = (a: Address) =>
   [a.name, a.apartment_number, a.street_address, a.city].filter(Boolean).join(', ');
@@ -12,11 +13,12 @@ const oneLine = (a: Address) =>
 export function SavedAddressPicker({ onPick }: { onPick: (address: Address) => void }) {
   const id = useId();
   const saved = useQuery(addressQueries.mine());
+  const t = useCheckoutText();
   if (!saved.data?.length) return null;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        Saved addresses
+        {t('savedAddresses.label')}
       </label>
       <select
         id={id}
@@ -27,11 +29,11 @@ export function SavedAddressPicker({ onPick }: { onPick: (address: Address) => v
           if (picked) onPick(picked);
         }}
       >
-        <option value="">Choose a saved address</option>
+        <option value="">{t('savedAddresses.choose')}</option>
         {saved.data.map((a) => (
           <option key={a.id} value={String(a.id)}>
             {oneLine(a)}
-            {a.is_default ? ' (default)' : ''}
+            {a.is_default ? ` ${t('savedAddresses.default')}` : ''}
           </option>
         ))}
       </select>

@@ -12,6 +12,8 @@ import { saveAddress } from '../api/addresses-api.ts';
 import { saveShipping } from '../api/checkout-api.ts';
 import { SavedAddressPicker } from './saved-addresses.tsx';
 import { DeliveryChoice } from './delivery-choice.tsx';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
+import { useCheckoutText } from '../text.ts';
 
 const SERVER_FIELDS = ['county', 'phone', 'pickup_point_id', 'zip_code', 'city'] as const;
 
@@ -40,6 +42,8 @@ export function ShippingStep({
   });
 
   const [keep, setKeep] = useState(false);
+  const t = useCheckoutText();
+  const m = useMessageText();
   const queryClient = useQueryClient();
   const pick = (a: Address) => {
     const [firstName = '', ...rest] = a.name.split(' ');
@@ -88,14 +92,11 @@ export function ShippingStep({
       if (err instanceof ApiError) {
         for (const name of SERVER_FIELDS) {
           const message = err.fields[name];
-          if (message) setError(name, { message });
+          if (message) setError(name, { message: m(message) });
         }
       }
       setError('root', {
-        message:
-          err instanceof ApiError
-            ? err.message
-            : 'We could not save your address. Please try again.',
+        message: err instanceof ApiError ? m(err.message) : t('shippingStep.saveFailed'),
       });
     }
   });
@@ -116,7 +117,7 @@ export function ShippingStep({
     <TextField
       label={label}
       type={type}
-      error={errors[name]?.message}
+      error={errors[name]?.message && m(errors[name].message)}
       autoComplete={autoComplete}
       {...register(name)}
     />
@@ -124,14 +125,14 @@ export function ShippingStep({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <h2 className="text-lg font-semibold">Shipping Address</h2>
+      <h2 className="text-lg font-semibold">{t('shippingStep.title')}</h2>
       {errors.root && <FormMessage kind="error">{errors.root.message}</FormMessage>}
       <SavedAddressPicker onPick={pick} />
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('firstName', 'First Name', 'given-name')}
-        {text('lastName', 'Last Name', 'family-name')}
+        {text('firstName', t('shippingStep.firstName'), 'given-name')}
+        {text('lastName', t('shippingStep.lastName'), 'family-name')}
       </div>
-      {text('phone', 'Phone Number (optional)', 'tel', 'tel')}
+      {text('phone', t('shippingStep.phone'), 'tel', 'tel')}
       <DeliveryChoice
         register={register}
         errors={errors}
@@ -139,13 +140,17 @@ export function ShippingStep({
         county={county}
         pickupPointId={pickupPointId}
       />
-      {text('street_address', 'Street Address', 'address-line1')}
-      {text('apartment_number', 'Apartment Number (optional)', 'address-line2')}
+      {text('street_address', t('shippingStep.street'), 'address-line1')}
+      {text('apartment_number', t('shippingStep.apartment'), 'address-line2')}
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('city', 'Town / area', 'address-level2')}
+        {text('city', t('shippingStep.town'), 'address-level2')}
         {text(
           'zip_code',
-          county || delivery === 'pickup' ? 'Zip Code (optional)' : 'Zip Code',
+          t(
+            county || delivery === 'pickup'
+              ? 'shippingStep.zipCodeOptional'
+              : 'shippingStep.zipCode',
+          ),
           'postal-code',
         )}
       </div>
@@ -156,14 +161,14 @@ export function ShippingStep({
           checked={keep}
           onChange={(e) => setKeep(e.target.checked)}
         />
-        Save this address for next time
+        {t('shippingStep.keepAddress')}
       </label>
       <div className="flex justify-between gap-3 pt-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('shippingStep.cancel')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Proceed'}
+          {t(isSubmitting ? 'shippingStep.saving' : 'shippingStep.proceed')}
         </Button>
       </div>
     </form>

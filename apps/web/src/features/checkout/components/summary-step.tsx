@@ -5,6 +5,10 @@ import { formatKsh } from '@duka/domain/pricing/money';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { formatDayRange } from '../../../lib/dates.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
+import { useLocale } from '../../../lib/i18n/locale-context.tsx';
+import { productTitle } from '../../../lib/i18n/product-text.ts';
+import { useCheckoutText } from '../text.ts';
 import { checkoutQueries } from '../api/checkout-api.ts';
 import { PaymentChoice } from './payment-choice.tsx';
 import { deliveryQueries } from '../../../lib/delivery.ts';
@@ -13,16 +17,18 @@ import { CouponField } from './coupon-field.tsx';
 import { SummaryTotals } from './summary-totals.tsx';
 
 function Lines({ lines }: { lines: CheckoutSummary['lines'] }) {
+  const t = useCheckoutText();
+  const locale = useLocale();
   return (
     <section aria-labelledby="summary-items">
       <h3 id="summary-items" className="mb-2 text-sm font-semibold text-slate-900">
-        Your items
+        {t('summaryStep.items')}
       </h3>
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {lines.map((line) => (
           <li key={line.productId} className="flex items-baseline gap-3 px-3 py-2 text-sm">
             <span className="min-w-0 flex-1">
-              {line.title}{' '}
+              {productTitle(line, locale)}{' '}
               <span className="whitespace-nowrap text-slate-600">× {line.quantity}</span>
             </span>
             <span className="font-medium whitespace-nowrap">{formatKsh(line.lineTotalCents)}</span>
@@ -58,40 +64,46 @@ function Delivery({ details, summary }: { details: CheckoutDetails; summary: Che
       ? points.data?.find((p) => p.id === details.pickup_point_id)
       : undefined;
   const expected = summary.expectedDelivery;
+  const t = useCheckoutText();
   const days = summary.deliveryDays;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {point ? (
-        <Panel id="summary-address" title="Pickup point">
+        <Panel id="summary-address" title={t('summaryStep.pickupPoint')}>
           <address className="text-slate-700 not-italic">
             <span className="block font-medium">{point.name}</span>
             <span className="block">{point.address}</span>
             <span className="block">{point.opening_hours}</span>
-            {details.name && <span className="mt-1 block">For {details.name}</span>}
+            {details.name && (
+              <span className="mt-1 block">{t('summaryStep.for', { name: details.name })}</span>
+            )}
           </address>
         </Panel>
       ) : (
-        <Panel id="summary-address" title="Delivery address">
+        <Panel id="summary-address" title={t('summaryStep.address')}>
           <address className="text-slate-700 not-italic">
             {details.name && <span className="block">{details.name}</span>}
             {street && <span className="block">{street}</span>}
             <span className="block">
               {[details.city, details.zip_code].filter(Boolean).join(' ')}
             </span>
-            {county && <span className="block">{county} County</span>}
+            {county && <span className="block">{t('summaryStep.county', { county })}</span>}
           </address>
         </Panel>
       )}
-      <Panel id="summary-delivery" title="Expected delivery">
+      <Panel id="summary-delivery" title={t('summaryStep.expected')}>
         <p className="text-slate-700">{formatDayRange(expected.from, expected.to)}</p>
         <p className="mt-1 text-xs text-slate-600">
-          1-2 business days to process, then {days.min}-{days.max} business days to deliver.
+          {t('summaryStep.days', { min: days.min, max: days.max })}
         </p>
       </Panel>
       {details.kra_pin && (
-        <Panel id="summary-tax-invoice" title="Tax invoice">
+        <Panel id="summary-tax-invoice" title={t('summaryStep.taxInvoice')}>
           <p className="text-slate-700">
-            {details.business_name ?? details.name}, KRA PIN {details.kra_pin}
+            {t('summaryStep.kraPin', {
+              business: details.business_name ?? details.name ?? '',
+              pin: details.kra_pin,
+            })}
           </p>
         </Panel>
       )}
@@ -112,21 +124,23 @@ export function SummaryStep({
   onBack: () => void;
 }) {
   const summary = useQuery(checkoutQueries.summary());
+  const t = useCheckoutText();
+  const m = useMessageText();
 
   if (summary.isPending) return <LoadingText />;
   if (summary.isError)
-    return <ErrorText>We could not load your order summary: {summary.error.message}</ErrorText>;
+    return <ErrorText>{t('summaryStep.failed', { reason: m(summary.error.message) })}</ErrorText>;
   const s = summary.data;
   const empty = s.itemCount === 0;
 
   return (
     <div className="space-y-4">
-      <h2 className="text-lg font-semibold">Summary</h2>
+      <h2 className="text-lg font-semibold">{t('summaryStep.title')}</h2>
       {empty ? (
         <div className="rounded-lg bg-slate-50 p-4 text-center">
-          <p>Your cart is empty.</p>
+          <p>{t('summaryStep.empty')}</p>
           <ButtonLink to="/products" variant="secondary" className="mt-3">
-            Continue Shopping
+            {t('summaryStep.continueShopping')}
           </ButtonLink>
         </div>
       ) : (
@@ -147,7 +161,7 @@ export function SummaryStep({
         disabled={empty}
         back={(busy) => (
           <Button variant="secondary" onClick={onBack} disabled={busy}>
-            Back
+            {t('summaryStep.back')}
           </Button>
         )}
         payOnDelivery={

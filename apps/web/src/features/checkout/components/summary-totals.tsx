@@ -4,6 +4,7 @@
 import type { CheckoutSummary } from '@duka/domain';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
+import { useCheckoutText } from '../text.ts';
 
 function Row({
   label,
@@ -39,19 +40,20 @@ function Discounts({ summary, on }: { summary: CheckoutSummary; on: 'items' | 'd
 }
 
 export function SummaryTotals({ summary: s }: { summary: CheckoutSummary }) {
+  const t = useCheckoutText();
   return (
-    <dl aria-label="Order summary">
-      <Row label="Items" value={String(s.itemCount)} />
-      <Row label="Item total" value={formatKsh(s.itemsCents)} />
+    <dl aria-label={t('summaryTotals.label')}>
+      <Row label={t('summaryTotals.items')} value={String(s.itemCount)} />
+      <Row label={t('summaryTotals.itemTotal')} value={formatKsh(s.itemsCents)} />
       <Discounts summary={s} on="items" />
-      <Row label="Shipping & Handling" value={formatKsh(s.shippingCents)} />
+      <Row label={t('summaryTotals.shipping')} value={formatKsh(s.shippingCents)} />
       <Discounts summary={s} on="delivery" />
-      <Row label="Before Tax" value={formatKsh(s.beforeTaxCents)} />
+      <Row label={t('summaryTotals.beforeTax')} value={formatKsh(s.beforeTaxCents)} />
       <Row
-        label={s.pricesIncludeVat ? 'VAT included in the total' : 'Tax Collected (VAT 16%)'}
+        label={t(s.pricesIncludeVat ? 'summaryTotals.vatIncluded' : 'summaryTotals.vatCollected')}
         value={formatKsh(s.vatCents)}
       />
-      <Row label="Order Total" value={formatKsh(s.totalCents)} strong />
+      <Row label={t('summaryTotals.total')} value={formatKsh(s.totalCents)} strong />
     </dl>
   );
 }

@@ -7,14 +7,18 @@ import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { overlayState } from '../../../lib/overlay-location.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { checkoutQueries } from '../api/checkout-api.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { PaymentStep } from '../components/payment-step.tsx';
 import { ShippingStep } from '../components/shipping-step.tsx';
 import { SummaryStep } from '../components/summary-step.tsx';
+import { useCheckoutText } from '../text.ts';
 
 export default function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  const t = useCheckoutText();
+  const m = useMessageText();
+  useDocumentTitle(t('checkoutPage.title'));
   const navigate = useNavigate();
   const location = useLocation();
   const { authToken, currentUser } = useAuth();
@@ -33,9 +37,9 @@ export default function CheckoutPage() {
   if (!authToken) {
     return (
       <div className="mx-auto max-w-lg px-4 py-20 text-center">
-        <p className="text-lg">Please log in to check out.</p>
+        <p className="text-lg">{t('checkoutPage.logInFirst')}</p>
         <ButtonLink to="/login" className="mt-6">
-          Log In
+          {t('checkoutPage.logIn')}
         </ButtonLink>
       </div>
     );
@@ -44,13 +48,17 @@ export default function CheckoutPage() {
   const [firstName = '', ...rest] = (details.data?.name ?? '').split(' ');
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">
+        {t('checkoutPage.title')}
+      </h1>
       <CheckoutSteps current={step} />
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         {details.isPending ? (
           <LoadingText />
         ) : details.isError ? (
-          <ErrorText>We could not load your checkout details: {details.error.message}</ErrorText>
+          <ErrorText>
+            {t('checkoutPage.detailsFailed', { reason: m(details.error.message) })}
+          </ErrorText>
         ) : step === 1 ? (
           <ShippingStep
             initial={{

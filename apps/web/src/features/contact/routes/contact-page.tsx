@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTACT_MESSAGES } from '@duka/domain/contact/messages';
 import { contactInputSchema, type ContactInput } from '@duka/domain/contact/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNotice } from '../../../components/ui/notices.tsx';
@@ -13,11 +12,13 @@ import { telHref } from '@duka/domain/settings/texts';
 import { useShopSettings } from '../../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { useContactText } from '../text.ts';
 
 export const REDIRECT_AFTER_MS = 3500;
 
 export default function ContactPage() {
-  useDocumentTitle('Contact');
+  const t = useContactText();
+  useDocumentTitle(t('contactPage.title'));
   const shop = useShopSettings();
   const navigate = useNavigate();
   const notice = useNotice();
@@ -46,28 +47,26 @@ export default function ContactPage() {
       await api('/contact', { method: 'POST', body: values });
       reset();
       setSubmitted(true);
-      notice('success', CONTACT_MESSAGES.toast);
+      notice('success', t('contactPage.toast'));
     } catch (err) {
       if (err instanceof ApiError) {
         for (const [field, message] of Object.entries(err.fields))
           setError(field as keyof ContactInput, { message });
       }
-      setFailure(
-        err instanceof Error ? err.message : 'Your message could not be sent. Please try again.',
-      );
+      setFailure(err instanceof Error ? err.message : t('contactPage.failed'));
     }
   });
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_20rem]">
       <section>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Get in Touch</h1>
-        <p className="mt-2 text-slate-600">
-          Questions about an order, a product or a return? Write to us and we will answer by e-mail.
-        </p>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {t('contactPage.heading')}
+        </h1>
+        <p className="mt-2 text-slate-600">{t('contactPage.intro')}</p>
         {submitted && (
           <FormMessage kind="success" className="mt-4">
-            {CONTACT_MESSAGES.submitted}
+            {t('contactPage.submitted')}
           </FormMessage>
         )}
         {failure && (
@@ -78,13 +77,13 @@ export default function ContactPage() {
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Name"
+              label={t('contactPage.name')}
               error={errors.name?.message}
               autoComplete="name"
               {...register('name')}
             />
             <TextField
-              label="Email"
+              label={t('contactPage.email')}
               error={errors.email?.message}
               type="email"
               autoComplete="email"
@@ -92,20 +91,20 @@ export default function ContactPage() {
             />
           </div>
           <TextField
-            label="Phone"
+            label={t('contactPage.phone')}
             error={errors.phone?.message}
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
             {...register('phone')}
           />
-          <Field label="Message" error={errors.message?.message}>
+          <Field label={t('contactPage.message')} error={errors.message?.message}>
             {(a11y) => (
               <textarea {...a11y} rows={6} className={inputClass} {...register('message')} />
             )}
           </Field>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Submitting...' : 'Submit'}
+            {isSubmitting ? t('contactPage.submitting') : t('contactPage.submit')}
           </Button>
         </form>
       </section>
@@ -114,18 +113,18 @@ export default function ContactPage() {
         <aside className="space-y-4 self-start rounded-2xl bg-brand-50 p-6 text-sm text-slate-700">
           {shop.address && (
             <div>
-              <h2 className="font-semibold text-slate-900">Return address</h2>
+              <h2 className="font-semibold text-slate-900">{t('contactPage.returnAddress')}</h2>
               <p>{shop.address}</p>
             </div>
           )}
           {shop.postal_address && (
             <div>
-              <h2 className="font-semibold text-slate-900">Postal address</h2>
+              <h2 className="font-semibold text-slate-900">{t('contactPage.postalAddress')}</h2>
               <p>{shop.postal_address}</p>
             </div>
           )}
           <div>
-            <h2 className="font-semibold text-slate-900">Phone</h2>
+            <h2 className="font-semibold text-slate-900">{t('contactPage.shopPhone')}</h2>
             <p>
               <a
                 href={telHref(shop.phone)}
@@ -136,7 +135,7 @@ export default function ContactPage() {
             </p>
           </div>
           <div>
-            <h2 className="font-semibold text-slate-900">E-mail</h2>
+            <h2 className="font-semibold text-slate-900">{t('contactPage.shopEmail')}</h2>
             <p>
               <a
                 href={`mailto:${shop.email}`}

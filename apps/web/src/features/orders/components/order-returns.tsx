@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderReturns, Return, ReturnableLine } from '@duka/domain';
-import { RETURN_STATUS_WORDS, returnRequestSchema } from '@duka/domain/orders/return-schemas';
+import { returnRequestSchema } from '@duka/domain/orders/return-schemas';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,7 +14,9 @@ import { useNotice } from '../../../components/ui/notices.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatNairobiDate } from '../../../lib/dates.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { returnQueries, useAskReturn } from '../api/returns-api.ts';
+import { useOrdersText } from '../text.ts';
 
 const STATUS_LOOK: Record<Return['status'], string> = {
   requested: 'bg-amber-100 text-amber-900',
@@ -23,30 +25,41 @@ const STATUS_LOOK: Record<Return['status'], string> = {
   received: 'bg-emerald-100 text-emerald-900',
 };
 
-const REFUND_WORDS: Record<Return['refunds'][number]['status'], string> = {
-  requested: 'on its way',
-  sent: 'on its way',
-  confirmed: 'refunded',
-  failed: 'did not go through yet; we are looking into it',
-};
+// The words of @duka/domain's RETURN_STATUS_WORDS, in the catalogue.
+const STATUS_WORDS = {
+  requested: 'returns.status.requested',
+  approved: 'returns.status.approved',
+  refused: 'returns.status.refused',
+  received: 'returns.status.received',
+} as const satisfies Record<Return['status'], string>;
 
-function difference(cents: number): string {
-  if (cents > 0) return `${formatKsh(cents)} to pay`;
-  if (cents < 0) return `${formatKsh(-cents)} back to you`;
-  return 'no charge';
+const REFUND_WORDS = {
+  requested: 'returns.refund.onItsWay',
+  sent: 'returns.refund.onItsWay',
+  confirmed: 'returns.refund.refunded',
+  failed: 'returns.refund.failed',
+} as const satisfies Record<Return['refunds'][number]['status'], string>;
+
+type Translate = ReturnType<typeof useOrdersText>;
+
+function difference(t: Translate, cents: number): string {
+  if (cents > 0) return t('returns.toPay', { amount: formatKsh(cents) });
+  if (cents < 0) return t('returns.backToYou', { amount: formatKsh(-cents) });
+  return t('returns.noCharge');
 }
 
 function ReturnItem({ ret }: { ret: Return }) {
+  const t = useOrdersText();
   return (
     <li className="space-y-1 px-4 py-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium text-slate-900">
-          Return #{ret.id} · asked {formatNairobiDate(ret.created_at)}
+          {t('returns.item.heading', { id: ret.id, date: formatNairobiDate(ret.created_at) })}
         </span>
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_LOOK[ret.status]}`}
         >
-          {RETURN_STATUS_WORDS[ret.status]}
+          {t(STATUS_WORDS[ret.status])}
         </span>
       </div>
       <p className="text-slate-700">
@@ -54,21 +67,29 @@ function ReturnItem({ ret }: { ret: Return }) {
       </p>
       <p className="text-slate-600">
         {ret.exchange
-          ? `Exchange for ${ret.exchange.variant} (${difference(ret.exchange.difference)})`
-          : `Refund of ${formatKsh(ret.value)}`}
+          ? t('returns.item.exchange', {
+              variant: ret.exchange.variant,
+              difference: difference(t, ret.exchange.difference),
+            })
+          : t('returns.item.refundOf', { amount: formatKsh(ret.value) })}
         {' · '}
-        Reason: {ret.reason}
+        {t('returns.item.reason', { reason: ret.reason })}
       </p>
       {ret.note && (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-slate-800">
-          <span className="font-medium">Our note:</span> {ret.note}
+          <span className="font-medium">{t('returns.item.ourNote')}</span> {ret.note}
         </p>
       )}
       {ret.refunds.map((r) => (
         <p key={r.id} className="text-slate-700">
-          Refund {formatKsh(r.amount)}: {REFUND_WORDS[r.status]}
+          {t('returns.item.refund', {
+            amount: formatKsh(r.amount),
+            state: t(REFUND_WORDS[r.status]),
+          })}
           {r.status === 'confirmed' && r.reference && (
-            <span className="text-slate-500"> (reference {r.reference})</span>
+            <span className="text-slate-500">
+              {t('returns.item.reference', { reference: r.reference })}
+            </span>
           )}
         </p>
       ))}
@@ -78,16 +99,13 @@ function ReturnItem({ ret }: { ret: Return }) {
             to={`/userprofile/orders/${ret.exchange.order_id}`}
             className="text-brand-700 underline"
           >
-            Your replacement: order no. {ret.exchange.order_id}
+            {t('returns.item.replacement', { id: ret.exchange.order_id })}
           </Link>
         </p>
       )}
     </li>
   );
 }
-
-const HINT =
-  'Items go back in their original condition. We e-mail you when we approve the return and when it reaches us.';
 
 const keyOf = (l: ReturnableLine) => `${l.product_id}:${l.variant_id ?? ''}`;
 
@@ -100,6 +118,8 @@ function ReturnForm({
   lines: ReturnableLine[];
   onDone: () => void;
 }) {
+  const t = useOrdersText();
+  const m = useMessageText();
   const ask = useAskReturn(orderId);
   const notice = useNotice();
   // How many of each line to return (0: not this one).
@@ -137,14 +157,14 @@ function ReturnForm({
       return;
     }
     if (resolution === 'exchange' && !exchangeLine) {
-      setErrors({ lines: 'An exchange is for one item at a time: choose one.' });
+      setErrors({ lines: t('returns.form.oneForExchange') });
       return;
     }
     setErrors({});
     setMessage('');
     ask.mutate(parsed.data, {
       onSuccess: (ret) => {
-        notice('success', `Return #${ret.id} sent. We will e-mail you when we have looked at it.`);
+        notice('success', t('returns.form.sent', { id: ret.id }));
         onDone();
       },
       onError: (err) => {
@@ -165,11 +185,13 @@ function ReturnForm({
       }}
     >
       <h3 id="return-form-title" className="font-semibold text-slate-900">
-        Return or exchange items
+        {t('returns.form.title')}
       </h3>
       {message && <FormMessage kind="error">{message}</FormMessage>}
       <fieldset aria-describedby={errors.lines ? 'return-lines-error' : undefined}>
-        <legend className="mb-2 text-sm font-medium text-slate-700">What are you returning?</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700">
+          {t('returns.form.what')}
+        </legend>
         <ul className="space-y-2">
           {lines.map((line) => {
             const key = keyOf(line);
@@ -190,19 +212,21 @@ function ReturnForm({
                   <span>
                     {name}
                     <span className="block text-xs text-slate-500">
-                      {formatKsh(line.price)} each · return by{' '}
-                      {line.return_by ? formatNairobiDate(line.return_by) : '—'}
+                      {t('returns.form.eachReturnBy', {
+                        price: formatKsh(line.price),
+                        date: line.return_by ? formatNairobiDate(line.return_by) : '—',
+                      })}
                     </span>
                   </span>
                 </label>
                 {line.returnable > 1 && count > 0 && (
                   <label className="flex items-center gap-2">
-                    <span className="text-slate-600">How many</span>
+                    <span className="text-slate-600">{t('returns.form.howMany')}</span>
                     <select
                       value={count}
                       onChange={(e) => setChosen({ ...chosen, [key]: Number(e.target.value) })}
                       className="min-h-10 rounded-lg border border-slate-300 px-2"
-                      aria-label={`How many of ${name}`}
+                      aria-label={t('returns.form.howManyOf', { name })}
                     >
                       {Array.from({ length: line.returnable }, (_, i) => i + 1).map((n) => (
                         <option key={n} value={n}>
@@ -218,13 +242,15 @@ function ReturnForm({
         </ul>
         {errors.lines && (
           <p id="return-lines-error" className="mt-1 text-sm text-red-600">
-            {errors.lines}
+            {m(errors.lines)}
           </p>
         )}
       </fieldset>
 
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-700">What would you like?</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700">
+          {t('returns.form.wish')}
+        </legend>
         <div className="flex flex-wrap gap-4 text-sm">
           <label className="flex min-h-10 items-center gap-2">
             <input
@@ -234,7 +260,7 @@ function ReturnForm({
               checked={resolution === 'refund'}
               onChange={() => setResolution('refund')}
             />
-            A refund, the way I paid
+            {t('returns.form.refund')}
           </label>
           <label className="flex min-h-10 items-center gap-2">
             <input
@@ -244,7 +270,7 @@ function ReturnForm({
               checked={resolution === 'exchange'}
               onChange={() => setResolution('exchange')}
             />
-            Another size or colour
+            {t('returns.form.exchange')}
           </label>
         </div>
       </fieldset>
@@ -255,7 +281,7 @@ function ReturnForm({
             htmlFor="return-exchange"
             className="mb-1 block text-sm font-medium text-slate-700"
           >
-            Exchange for
+            {t('returns.form.exchangeFor')}
           </label>
           {exchangeLine && options.length > 0 ? (
             <select
@@ -266,35 +292,31 @@ function ReturnForm({
               aria-describedby={errors.exchange_variant_id ? 'return-exchange-error' : undefined}
               className={inputClass}
             >
-              <option value="">Choose…</option>
+              <option value="">{t('returns.form.choose')}</option>
               {options.map((o) => (
                 <option key={o.variant_id} value={o.variant_id} disabled={!o.in_stock}>
                   {o.variant} — {formatKsh(o.price)}
-                  {o.in_stock ? '' : ' (out of stock)'}
+                  {o.in_stock ? '' : t('returns.form.outOfStock')}
                 </option>
               ))}
             </select>
           ) : (
             <p className="text-sm text-slate-600">
-              {exchangeLine
-                ? 'This item comes in no other size or colour: choose a refund instead.'
-                : 'Choose the one item you want to exchange above.'}
+              {exchangeLine ? t('returns.form.noOtherVariant') : t('returns.form.chooseOne')}
             </p>
           )}
           {errors.exchange_variant_id && (
             <p id="return-exchange-error" className="mt-1 text-sm text-red-600">
-              {errors.exchange_variant_id}
+              {m(errors.exchange_variant_id)}
             </p>
           )}
-          <p className="mt-1 text-xs text-slate-500">
-            A dearer size or colour costs the difference; a cheaper one gets the difference back.
-          </p>
+          <p className="mt-1 text-xs text-slate-500">{t('returns.form.difference')}</p>
         </div>
       )}
 
       <div>
         <label htmlFor="return-reason" className="mb-1 block text-sm font-medium text-slate-700">
-          Why are you returning it?
+          {t('returns.form.why')}
         </label>
         <textarea
           id="return-reason"
@@ -308,24 +330,25 @@ function ReturnForm({
         />
         {errors.reason && (
           <p id="return-reason-error" className="mt-1 text-sm text-red-600">
-            {errors.reason}
+            {m(errors.reason)}
           </p>
         )}
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={ask.isPending}>
-          {ask.isPending ? 'Sending…' : 'Send return request'}
+          {ask.isPending ? t('returns.form.sending') : t('returns.form.send')}
         </Button>
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('returns.form.cancel')}
         </Button>
       </div>
-      <p className="text-xs text-slate-500">{HINT}</p>
+      <p className="text-xs text-slate-500">{t('returns.form.hint')}</p>
     </form>
   );
 }
 
 export function OrderReturnsSection({ orderId }: { orderId: number }) {
+  const t = useOrdersText();
   const returns = useQuery(returnQueries.ofOrder(orderId));
   const [open, setOpen] = useState(false);
   if (!returns.data) return null;
@@ -334,18 +357,18 @@ export function OrderReturnsSection({ orderId }: { orderId: number }) {
   return (
     <section aria-labelledby="order-returns" className="space-y-3">
       <h2 id="order-returns" className="font-semibold text-slate-900">
-        Returns
+        {t('returns.heading')}
       </h2>
       {data.exchange_for && (
         <p className="text-sm text-slate-700">
-          This order replaces items returned from{' '}
+          {t('returns.replacesBefore')}
           <Link
             to={`/userprofile/orders/${data.exchange_for.order_id}`}
             className="text-brand-700 underline"
           >
-            order no. {data.exchange_for.order_id}
+            {t('returns.replacesLink', { id: data.exchange_for.order_id })}
           </Link>
-          .
+          {t('returns.replacesAfter')}
         </p>
       )}
       {data.returns.length > 0 && (
@@ -360,7 +383,7 @@ export function OrderReturnsSection({ orderId }: { orderId: number }) {
           <ReturnForm orderId={orderId} lines={data.returnable} onDone={() => setOpen(false)} />
         ) : (
           <Button variant="secondary" onClick={() => setOpen(true)}>
-            Return or exchange items
+            {t('returns.open')}
           </Button>
         ))}
     </section>

@@ -11,7 +11,10 @@ import { formatDate } from '../../../lib/format.ts';
 import { mailStatusQuery } from '../../../lib/mail-status.ts';
 import { useShopSettings } from '../../../lib/shop-settings.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { orderQueries } from '../api/orders-api.ts';
+import { usePaymentMethodText } from '../components/order-words.ts';
+import { useOrdersText } from '../text.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -33,12 +36,12 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** While printing, the document is titled 'Order Summary' (the name a saved PDF gets). */
-function usePrintTitle() {
+function usePrintTitle(title: string) {
   useEffect(() => {
     let previous = document.title;
     const before = () => {
       previous = document.title;
-      document.title = 'Order Summary';
+      document.title = title;
     };
     const after = () => {
       document.title = previous;
@@ -49,12 +52,15 @@ function usePrintTitle() {
       window.removeEventListener('beforeprint', before);
       window.removeEventListener('afterprint', after);
     };
-  }, []);
+  }, [title]);
 }
 
 export default function OrderCompletePage() {
-  useDocumentTitle('Order complete');
-  usePrintTitle();
+  const t = useOrdersText();
+  const m = useMessageText();
+  const methodText = usePaymentMethodText();
+  useDocumentTitle(t('orderComplete.title'));
+  usePrintTitle(t('orderComplete.printTitle'));
   const [params] = useSearchParams();
   const id = Number(params.get('order'));
   const order = useQuery({ ...orderQueries.detail(id), enabled: Number.isInteger(id) && id > 0 });
@@ -65,9 +71,9 @@ export default function OrderCompletePage() {
   if (!Number.isInteger(id) || id <= 0) {
     return (
       <div className="mx-auto max-w-lg px-4 py-20 text-center">
-        <p>No order to show.</p>
+        <p>{t('orderComplete.noOrder')}</p>
         <ButtonLink to="/userprofile/orderhistory" className="mt-6">
-          Your orders
+          {t('orderComplete.yourOrders')}
         </ButtonLink>
       </div>
     );
@@ -76,7 +82,7 @@ export default function OrderCompletePage() {
   if (order.isError)
     return (
       <div className="mx-auto max-w-3xl px-4">
-        <ErrorText>We could not load your order: {order.error.message}</ErrorText>
+        <ErrorText>{t('orderComplete.loadError', { error: m(order.error.message) })}</ErrorText>
       </div>
     );
   const o = order.data;
@@ -84,60 +90,66 @@ export default function OrderCompletePage() {
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">Your order is complete!</h1>
+        <h1 className="text-2xl font-bold text-brand-800 sm:text-3xl">
+          {t('orderComplete.heading')}
+        </h1>
         <Button className="no-print" onClick={() => window.print()}>
-          Print
+          {t('orderComplete.print')}
         </Button>
       </div>
       <p className="mt-2 text-slate-600">
-        Thank you, {o.shipping_name}.{' '}
+        {t('orderComplete.thanks', { name: o.shipping_name })}{' '}
         {/* Said only when the shop can send e-mail; without it the confirmation waits. */}
         {mail.data?.email === false
-          ? 'The shop cannot send e-mail at the moment: this order stays in your order history.'
-          : `A receipt goes to ${o.email}.`}
+          ? t('orderComplete.noMail')
+          : t('orderComplete.receiptTo', { email: o.email })}
       </p>
       {o.status === 'confirmed' && (
         <p className="mt-2 rounded-lg bg-teal-50 px-3 py-2 font-medium text-teal-900">
-          You pay {formatKsh(o.order_total)} when your order{' '}
-          {o.delivery === 'pickup' ? 'is collected' : 'is delivered'}, in cash or by M-Pesa.
+          {t(
+            o.delivery === 'pickup'
+              ? 'orderComplete.payOnCollection'
+              : 'orderComplete.payOnDelivery',
+            { amount: formatKsh(o.order_total) },
+          )}
         </p>
       )}
 
       <div className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-        <Section title="Shipping info">
-          <Item label="Name">{o.shipping_name}</Item>
-          <Item label="Phone">{o.phone_number}</Item>
-          <Item label="Email">{o.email}</Item>
-          <Item label="Address">
+        <Section title={t('orderComplete.shippingInfo')}>
+          <Item label={t('orderComplete.name')}>{o.shipping_name}</Item>
+          <Item label={t('orderComplete.phone')}>{o.phone_number}</Item>
+          <Item label={t('orderComplete.email')}>{o.email}</Item>
+          <Item label={t('orderComplete.address')}>
             {[o.apartment_number, o.street_address].filter(Boolean).join(', ')}
           </Item>
-          <Item label="City">{o.city}</Item>
-          {o.county && <Item label="County">{o.county}</Item>}
-          <Item label="Zip">{o.zip_code || '—'}</Item>
+          <Item label={t('orderComplete.city')}>{o.city}</Item>
+          {o.county && <Item label={t('orderComplete.county')}>{o.county}</Item>}
+          <Item label={t('orderComplete.zip')}>{o.zip_code || '—'}</Item>
           {o.pickup_point && (
-            <Item label="Pickup point">
+            <Item label={t('orderComplete.pickupPoint')}>
               {o.pickup_point.name}, {o.pickup_point.address} ({o.pickup_point.opening_hours})
             </Item>
           )}
           {shop && (
             <>
-              <Item label="Company">{shop.legal_name || shop.shop_name}</Item>
-              <Item label="Company phone">{shop.phone}</Item>
+              <Item label={t('orderComplete.company')}>{shop.legal_name || shop.shop_name}</Item>
+              <Item label={t('orderComplete.companyPhone')}>{shop.phone}</Item>
             </>
           )}
         </Section>
-        <Section title="Order details">
-          <Item label="Order no">{o.id}</Item>
-          <Item label="Order date">{formatDate(o.order_date)}</Item>
-          <Item label="Transaction ID">{o.transaction_id ?? '—'}</Item>
-          <Item label="Shipping arrival">
+        <Section title={t('orderComplete.orderDetails')}>
+          <Item label={t('orderComplete.orderNo')}>{o.id}</Item>
+          <Item label={t('orderComplete.orderDate')}>{formatDate(o.order_date)}</Item>
+          <Item label={t('orderComplete.transactionId')}>{o.transaction_id ?? '—'}</Item>
+          <Item label={t('orderComplete.arrival')}>
             {o.expected_delivery
               ? formatDayRange(o.expected_delivery.from, o.expected_delivery.to)
-              : 'Once payment is confirmed'}
+              : t('orderComplete.arrivalAfterPayment')}
           </Item>
         </Section>
-        <Section title="Payment details">
-          <Item label="Transaction time">
+        <Section title={t('orderComplete.paymentDetails')}>
+          <Item label={t('orderComplete.transactionTime')}>
             {o.paid_at
               ? new Date(o.paid_at).toLocaleString('en-GB', {
                   dateStyle: 'medium',
@@ -145,11 +157,13 @@ export default function OrderCompletePage() {
                 })
               : '—'}
           </Item>
-          <Item label="Method">{o.payment_method}</Item>
-          <Item label="Payer">{o.payer_id ? `•••• ${o.payer_id.slice(-4)}` : '—'}</Item>
-          <Item label="Amount">{formatKsh(o.order_total)}</Item>
+          <Item label={t('orderComplete.method')}>{methodText(o.payment_method)}</Item>
+          <Item label={t('orderComplete.payer')}>
+            {o.payer_id ? `•••• ${o.payer_id.slice(-4)}` : '—'}
+          </Item>
+          <Item label={t('orderComplete.amount')}>{formatKsh(o.order_total)}</Item>
           {o.settlement && o.settlement.currency !== 'KES' && (
-            <Item label="Charged">
+            <Item label={t('orderComplete.charged')}>
               {o.settlement.currency} {(o.settlement.amount_minor / 100).toFixed(2)}
             </Item>
           )}
@@ -157,17 +171,17 @@ export default function OrderCompletePage() {
       </div>
 
       <table className="mt-6 w-full text-sm">
-        <caption className="sr-only">Items in this order</caption>
+        <caption className="sr-only">{t('orderComplete.itemsCaption')}</caption>
         <thead className="border-b border-slate-200 text-left text-slate-500">
           <tr>
             <th scope="col" className="py-2 font-medium">
-              Product
+              {t('orderComplete.product')}
             </th>
             <th scope="col" className="py-2 text-right font-medium">
-              Quantity
+              {t('orderComplete.quantity')}
             </th>
             <th scope="col" className="py-2 text-right font-medium">
-              Price
+              {t('orderComplete.price')}
             </th>
           </tr>
         </thead>
@@ -183,13 +197,13 @@ export default function OrderCompletePage() {
         <tfoot className="text-right">
           <tr>
             <td colSpan={2} className="pt-3 text-slate-600">
-              Items
+              {t('orderComplete.items')}
             </td>
             <td className="pt-3">{formatKsh(o.items_total)}</td>
           </tr>
           <tr>
             <td colSpan={2} className="text-slate-600">
-              Shipping
+              {t('orderComplete.shipping')}
             </td>
             <td>{formatKsh(o.shipping)}</td>
           </tr>
@@ -204,13 +218,13 @@ export default function OrderCompletePage() {
           ))}
           <tr>
             <td colSpan={2} className="text-slate-600">
-              VAT (16%)
+              {t('orderComplete.vat')}
             </td>
             <td>{formatKsh(o.vat)}</td>
           </tr>
           <tr className="text-base font-bold">
             <td colSpan={2} className="pt-2">
-              TOTAL
+              {t('orderComplete.total')}
             </td>
             <td className="pt-2">{formatKsh(o.order_total)}</td>
           </tr>
@@ -219,13 +233,13 @@ export default function OrderCompletePage() {
       <div className="no-print mt-8 flex flex-wrap gap-3">
         {o.paid_at && (
           <ButtonLink to={`/receipt/${o.id}`} variant="secondary">
-            Tax invoice (receipt)
+            {t('orderComplete.taxInvoice')}
           </ButtonLink>
         )}
         <ButtonLink to="/userprofile/orderhistory" variant="secondary">
-          View your orders
+          {t('orderComplete.viewOrders')}
         </ButtonLink>
-        <ButtonLink to="/products">Continue Shopping</ButtonLink>
+        <ButtonLink to="/products">{t('orderComplete.continueShopping')}</ButtonLink>
       </div>
     </article>
   );

@@ -3,22 +3,28 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@duka/domain';
-import { moneyInWords, moneyNeedsNotice } from '@duka/domain/payments/money-words';
+import { moneyNeedsNotice } from '@duka/domain/payments/money-words';
 import { formatKsh } from '@duka/domain/pricing/money';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { discountLabel, minusKsh } from '../../../components/ui/discount-label.ts';
 import { EmptyText, ErrorText } from '../../../components/ui/status.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { orderQueries } from '../api/orders-api.ts';
+import { usePaymentMethodText } from '../components/order-words.ts';
+import { useOrdersText } from '../text.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { useMoneyWords } from '../../../components/ui/money-words.ts';
 import { withVariant } from '@duka/domain/catalog/variant-choice';
 
 const PAGE_SIZE = 10;
 
 /** Where an order's money stands, where that says more than its status; 'Pay now' while unpaid. */
 function MoneyLine({ order }: { order: Order }) {
+  const t = useOrdersText();
+  const moneyInWords = useMoneyWords();
   const payable = order.status === 'pending_payment' && order.money.balance > 0;
   const words = moneyInWords(order.money);
   if (!payable && !moneyNeedsNotice(order.money)) return null;
@@ -30,7 +36,8 @@ function MoneyLine({ order }: { order: Order }) {
           to={`/userprofile/orders/${order.id}`}
           className="inline-flex min-h-6 items-center font-medium text-emerald-800 underline underline-offset-2"
         >
-          Pay now<span className="sr-only"> for order no. {order.id}</span>
+          {t('orderHistory.payNow')}
+          <span className="sr-only">{t('orderHistory.payNowFor', { id: order.id })}</span>
         </Link>
       )}
     </p>
@@ -38,21 +45,24 @@ function MoneyLine({ order }: { order: Order }) {
 }
 
 export default function OrderHistoryPage() {
-  useDocumentTitle('Order History');
+  const t = useOrdersText();
+  const m = useMessageText();
+  const methodText = usePaymentMethodText();
+  useDocumentTitle(t('orderHistory.title'));
   const [page, setPage] = useState(1);
   const orders = useQuery(orderQueries.list(page, PAGE_SIZE));
 
   return (
     <div>
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">Order History</h1>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">{t('orderHistory.title')}</h1>
       {orders.isPending ? (
         <p role="status" className="py-10 text-center text-slate-500">
-          Loading...
+          {t('orderHistory.loading')}
         </p>
       ) : orders.isError ? (
-        <ErrorText>Failed to fetch order history: {orders.error.message}</ErrorText>
+        <ErrorText>{t('orderHistory.loadError', { error: m(orders.error.message) })}</ErrorText>
       ) : orders.data.orders.length === 0 ? (
-        <EmptyText>No orders found.</EmptyText>
+        <EmptyText>{t('orderHistory.empty')}</EmptyText>
       ) : (
         <>
           <ul className="space-y-6">
@@ -65,10 +75,12 @@ export default function OrderHistoryPage() {
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 bg-slate-50 px-4 py-3">
                     <div>
-                      <h2 className="font-semibold text-slate-900">Order no. {order.id}</h2>
+                      <h2 className="font-semibold text-slate-900">
+                        {t('orderHistory.orderNo', { id: order.id })}
+                      </h2>
                       <p className="text-sm text-slate-600">
                         <time dateTime={order.order_date}>{formatDate(order.order_date)}</time> ·{' '}
-                        {order.payment_method}
+                        {methodText(order.payment_method)}
                       </p>
                     </div>
                     <div className="flex items-center gap-3">
@@ -77,7 +89,10 @@ export default function OrderHistoryPage() {
                         to={`/userprofile/orders/${order.id}`}
                         className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline underline-offset-2"
                       >
-                        View order<span className="sr-only"> no. {order.id}</span>
+                        {t('orderHistory.viewOrder')}
+                        <span className="sr-only">
+                          {t('orderHistory.viewOrderNo', { id: order.id })}
+                        </span>
                       </Link>
                     </div>
                   </div>
@@ -86,13 +101,13 @@ export default function OrderHistoryPage() {
                     <thead className="text-left text-slate-500">
                       <tr>
                         <th scope="col" className="px-4 py-2 font-medium">
-                          Item
+                          {t('orderHistory.item')}
                         </th>
                         <th scope="col" className="px-4 py-2 font-medium">
-                          Price
+                          {t('orderHistory.price')}
                         </th>
                         <th scope="col" className="px-4 py-2 text-right font-medium">
-                          Subtotal
+                          {t('orderHistory.subtotal')}
                         </th>
                       </tr>
                     </thead>
@@ -122,7 +137,7 @@ export default function OrderHistoryPage() {
                     <tfoot>
                       <tr className="border-t border-slate-200 font-semibold">
                         <td className="px-4 py-2" colSpan={2}>
-                          Total Price:
+                          {t('orderHistory.totalPrice')}
                         </td>
                         <td className="px-4 py-2 text-right">{formatKsh(itemsTotal)}</td>
                       </tr>
@@ -148,13 +163,13 @@ export default function OrderHistoryPage() {
                       </li>
                     ))}
                     <li className="flex justify-between px-4 py-3 text-sm font-semibold">
-                      <span>Total Price:</span>
+                      <span>{t('orderHistory.totalPrice')}</span>
                       <span>{formatKsh(itemsTotal)}</span>
                     </li>
                   </ul>
                   {order.discounts.length > 0 && (
                     <ul
-                      aria-label={`Discounts on order no. ${order.id}`}
+                      aria-label={t('orderHistory.discountsOn', { id: order.id })}
                       className="border-t border-slate-100 px-4 py-2 text-sm text-green-800"
                     >
                       {order.discounts.map((d, i) => (
@@ -167,8 +182,8 @@ export default function OrderHistoryPage() {
                   )}
                   <p className="border-t border-slate-100 px-4 py-2 text-right text-sm text-slate-600">
                     {order.discounts.length > 0
-                      ? 'Order total with shipping, VAT and discounts: '
-                      : 'Order total with shipping and VAT: '}
+                      ? t('orderHistory.totalWithDiscounts')
+                      : t('orderHistory.totalWithout')}
                     <span className="font-semibold text-slate-900">
                       {formatKsh(order.order_total)}
                     </span>

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { Receipt } from '@duka/domain';
+import { SANDBOX_RECEIPT_MARK } from '@duka/domain/tax/invoice-source';
+import { LocaleProvider } from '../../../lib/i18n/locale-context.tsx';
+import { receiptsTextIn } from '../text.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
 afterEach(cleanup);
@@ -70,6 +73,54 @@ describe('ReceiptView of a credit note', () => {
     render(<ReceiptView receipt={{ ...creditNote, status: 'pending', control_unit: null }} />);
     expect(screen.getByRole('status').textContent).toBe(
       'This credit note is being sent to KRA. Its signature and QR code will appear here in a moment.',
+    );
+  });
+});
+
+describe('ReceiptView in Kiswahili (issue 37)', () => {
+  it('labels the credit note in Kiswahili and keeps what KRA signed as it was signed', () => {
+    render(
+      <LocaleProvider locale="sw">
+        <ReceiptView receipt={creditNote} />
+      </LocaleProvider>,
+    );
+    const note = screen.getByRole('article', { name: 'Hati ya marejesho nambari 108' });
+    expect(within(note).getByText('Ankara ya awali').nextSibling?.textContent).toBe('97');
+    expect(within(note).getByText('Oda').nextSibling?.textContent).toBe('nambari 41');
+    expect(within(note).getByText('PIN P051234567X · Tawi 00')).toBeTruthy();
+    expect(within(note).getByRole('columnheader', { name: 'Idadi' })).toBeTruthy();
+    expect(within(note).getByText('Jiko Kettle')).toBeTruthy();
+    expect(within(note).getByText('E: VAT 8%: VAT').nextSibling?.textContent).toBe('Ksh 15.85');
+    expect(within(note).getByText('Jumla ya VAT').nextSibling?.textContent).toBe('Ksh 175.96');
+    expect(
+      within(note).getByRole('img', {
+        name: 'Msimbo wa QR wa kuhakiki hati hii ya marejesho na KRA',
+      }),
+    ).toBeTruthy();
+    const text = note.textContent ?? '';
+    for (const english of [
+      'Credit note',
+      'Original invoice',
+      'Customer',
+      'Qty',
+      'Total VAT',
+      'Scan',
+    ])
+      expect(text).not.toContain(english);
+  });
+
+  it('says a sandbox receipt is no tax invoice, in the words the PDF prints in English', () => {
+    expect(receiptsTextIn('en')('receiptView.sandbox')).toBe(SANDBOX_RECEIPT_MARK);
+    render(
+      <LocaleProvider locale="sw">
+        <ReceiptView
+          receipt={{ ...creditNote, sandbox: true, status: 'failed', control_unit: null }}
+        />
+      </LocaleProvider>,
+    );
+    expect(screen.getByText('MAJARIBIO — SI ANKARA YA KODI')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'KRA bado haijakubali hati hii ya marejesho. Tunalishughulikia; sahihi yake na msimbo wa QR vitaonekana hapa.',
     );
   });
 });

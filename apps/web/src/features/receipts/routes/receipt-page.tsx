@@ -10,13 +10,16 @@ import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-context.ts';
 import { saveFile } from '../../../lib/save-file.ts';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { receiptPdf, receiptQueries } from '../api/receipts-api.ts';
 import { ReceiptView } from '../components/receipt-view.tsx';
+import { useReceiptsText } from '../text.ts';
 
 type Paper = 'a4' | '80mm';
 
 function Download({ orderId, receipt }: { orderId: number; receipt: Receipt }) {
+  const t = useReceiptsText();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const credit = receipt.kind === 'R';
   const download = async () => {
@@ -36,14 +39,14 @@ function Download({ orderId, receipt }: { orderId: number; receipt: Receipt }) {
     <>
       <Button variant="secondary" onClick={download} disabled={state === 'busy'}>
         {state === 'busy'
-          ? 'Preparing PDF…'
+          ? t('receiptPage.preparing')
           : credit
-            ? `Download credit note no. ${receipt.invoice_no} (PDF)`
-            : 'Download PDF'}
+            ? t('receiptPage.downloadCreditNote', { no: receipt.invoice_no })
+            : t('receiptPage.download')}
       </Button>
       {state === 'failed' && (
         <p role="alert" className="w-full text-sm text-red-700">
-          The PDF could not be downloaded. Please try again.
+          {t('receiptPage.downloadFailed')}
         </p>
       )}
     </>
@@ -53,7 +56,9 @@ function Download({ orderId, receipt }: { orderId: number; receipt: Receipt }) {
 export default function ReceiptPage() {
   const orderId = Number(useParams().id);
   const valid = Number.isInteger(orderId) && orderId > 0;
-  useDocumentTitle(`Receipt for order no. ${orderId}`);
+  const t = useReceiptsText();
+  const m = useMessageText();
+  useDocumentTitle(t('receiptPage.title', { id: orderId }));
   const { authToken, currentUser, isLoading } = useAuth();
   const [paper, setPaper] = useState<Paper>('a4');
   const signedIn = Boolean(authToken && currentUser);
@@ -63,9 +68,9 @@ export default function ReceiptPage() {
   if (!signedIn) {
     return (
       <div className="mx-auto max-w-lg px-4 py-20 text-center">
-        <p className="text-lg text-slate-700">Please log in to see your receipt.</p>
+        <p className="text-lg text-slate-700">{t('receiptPage.logInFirst')}</p>
         <ButtonLink to="/login" className="mt-6">
-          Log In
+          {t('receiptPage.logIn')}
         </ButtonLink>
       </div>
     );
@@ -73,9 +78,7 @@ export default function ReceiptPage() {
   if (!valid || (receipts.error instanceof ApiError && receipts.error.status === 404)) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-10">
-        <ErrorText>
-          There is no receipt for this order yet: it is issued once the order is paid.
-        </ErrorText>
+        <ErrorText>{t('receiptPage.none')}</ErrorText>
       </div>
     );
   }
@@ -83,7 +86,7 @@ export default function ReceiptPage() {
   if (receipts.isError) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-10">
-        <ErrorText>We could not load this receipt: {receipts.error.message}</ErrorText>
+        <ErrorText>{t('receiptPage.loadError', { error: m(receipts.error.message) })}</ErrorText>
       </div>
     );
   }
@@ -104,10 +107,10 @@ export default function ReceiptPage() {
         </style>
       )}
       <div className="no-print mb-4 flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-2xl font-bold text-slate-900">Receipt</h1>
-        <Button onClick={() => print('a4')}>Print</Button>
+        <h1 className="mr-auto text-2xl font-bold text-slate-900">{t('receiptPage.heading')}</h1>
+        <Button onClick={() => print('a4')}>{t('receiptPage.print')}</Button>
         <Button variant="secondary" onClick={() => print('80mm')}>
-          Print on a receipt printer (80 mm)
+          {t('receiptPage.print80mm')}
         </Button>
         {sale && <Download orderId={orderId} receipt={sale} />}
       </div>
@@ -130,7 +133,7 @@ export default function ReceiptPage() {
           }
           variant="ghost"
         >
-          Back to the order
+          {t('receiptPage.backToOrder')}
         </ButtonLink>
       </div>
     </div>

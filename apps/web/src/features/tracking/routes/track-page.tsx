@@ -10,9 +10,11 @@ import { OrderTimeline } from '../../../components/ui/order-timeline.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useTrackingText } from '../text.ts';
 
 export default function TrackPage() {
-  useDocumentTitle('Track your order');
+  const t = useTrackingText();
+  useDocumentTitle(t('trackPage.title'));
   const [order, setOrder] = useState('');
   const [phone, setPhone] = useState('');
   const [missing, setMissing] = useState<{ order?: string; phone?: string }>({});
@@ -23,8 +25,8 @@ export default function TrackPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problems = {
-      ...(/^\d+$/.test(order.trim()) ? {} : { order: 'Enter your order number.' }),
-      ...(phone.trim() ? {} : { phone: 'Enter the phone number on the order.' }),
+      ...(/^\d+$/.test(order.trim()) ? {} : { order: t('trackPage.orderMissing') }),
+      ...(phone.trim() ? {} : { phone: t('trackPage.phoneMissing') }),
     };
     setMissing(problems);
     if (Object.keys(problems).length === 0) lookUp.mutate({ order: order.trim(), phone });
@@ -32,21 +34,19 @@ export default function TrackPage() {
 
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Track your order</h1>
-      <p className="mt-2 text-slate-600">
-        Enter your order number and the phone number you gave for the delivery.
-      </p>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('trackPage.title')}</h1>
+      <p className="mt-2 text-slate-600">{t('trackPage.intro')}</p>
       <form onSubmit={submit} noValidate className="mt-6 space-y-4">
         {lookUp.isError && <FormMessage kind="error">{lookUp.error.message}</FormMessage>}
         <TextField
-          label="Order number"
+          label={t('trackPage.order')}
           inputMode="numeric"
           value={order}
           onChange={(e) => setOrder(e.target.value)}
           error={missing.order}
         />
         <TextField
-          label="Phone number"
+          label={t('trackPage.phone')}
           type="tel"
           autoComplete="tel"
           value={phone}
@@ -54,20 +54,20 @@ export default function TrackPage() {
           error={missing.phone}
         />
         <Button type="submit" disabled={lookUp.isPending}>
-          {lookUp.isPending ? 'Looking...' : 'Track'}
+          {lookUp.isPending ? t('trackPage.looking') : t('trackPage.track')}
         </Button>
       </form>
       {lookUp.data && (
         <section aria-labelledby="tracked" className="mt-8 rounded-xl border border-slate-200 p-4">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
             <h2 id="tracked" className="font-semibold text-slate-900">
-              Order no. {lookUp.data.order_id}
+              {t('trackPage.orderNo', { id: lookUp.data.order_id })}
             </h2>
             <OrderStatusBadge status={lookUp.data.status} />
           </div>
           <OrderTimeline
             items={lookUp.data.timeline}
-            label={`Progress of order ${lookUp.data.order_id}`}
+            label={t('trackPage.progressOf', { id: lookUp.data.order_id })}
           />
         </section>
       )}

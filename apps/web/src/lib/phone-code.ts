@@ -1,0 +1,41 @@
+// What the phone sign-in (features/auth) and the profile's phone check (features/account) share:
+// a number as people read it, and the wait before another code. (The number's rule itself is the
+// shared schema's: signInPhoneSchema in @duka/domain/auth/phone-sign-in.)
+import { useCallback, useEffect, useState } from 'react';
+
+const text = {
+  inSeconds: (n: number) => `in ${n} seconds`,
+  inAMinute: 'in 1 minute',
+  inMinutes: (n: number) => `in ${n} minutes`,
+};
+
+/** '+254712345678' as people read it: '+254 712 345 678'. */
+export function displayPhone(international: string): string {
+  const match = /^\+254(\d{3})(\d{3})(\d{3})$/.exec(international);
+  return match ? `+254 ${match[1]} ${match[2]} ${match[3]}` : international;
+}
+
+/** 'in 45 seconds', 'in 1 minute', 'in 12 minutes': when something may be tried again. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return text.inSeconds(Math.max(1, Math.ceil(seconds)));
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? text.inAMinute : text.inMinutes(minutes);
+}
+
+/** Seconds left of a wait, ticking down to 0 once a second; `start(n)` begins a new wait. */
+export function useCountdown(initialSeconds = 0): [number, (seconds: number) => void] {
+  const [endsAt, setEndsAt] = useState(() => Date.now() + initialSeconds * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const secondsLeft = Math.max(0, Math.ceil((endsAt - now) / 1000));
+  const waiting = secondsLeft > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [waiting, endsAt]);
+  const start = useCallback((seconds: number) => {
+    setEndsAt(Date.now() + seconds * 1000);
+    setNow(Date.now());
+  }, []);
+  return [secondsLeft, start];
+}
