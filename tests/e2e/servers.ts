@@ -3,7 +3,7 @@
 // launcher (fixtures/start-servers.ts) agree on them.
 import os from 'node:os';
 import path from 'node:path';
-import { SMS_API_KEY, SMS_USERNAME } from './fixtures/sms-stand-in.ts';
+import { SMS_API_KEY, SMS_USERNAME } from './fixtures/sms.ts';
 
 export const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -14,7 +14,7 @@ export const DARAJA_STAND_IN_URL = `http://127.0.0.1:${port + 1}`;
 export const DARAJA_SHOP_URL = `http://127.0.0.1:${port + 2}`;
 /** Answers once every server below is ready (fixtures/start-servers.ts). */
 export const ALL_READY_URL = `http://127.0.0.1:${port + 3}/ready`;
-/** The first shop's SMS gateway: the Africa's Talking stand-in (fixtures/sms-stand-in.ts). */
+/** The first shop's SMS gateway: the Africa's Talking stand-in (fixtures/sms.ts). */
 export const SMS_STAND_IN_URL = `http://127.0.0.1:${port + 4}`;
 // The journeys' mailbox (fixtures/mailbox-server.ts) listens beside the shop on ports of its own.
 const mailboxSmtpPort = port + 1000;
@@ -78,7 +78,7 @@ export function servers(): Server[] {
     },
     {
       name: 'sms stand-in',
-      command: `npx tsx fixtures/sms-stand-in.ts ${port + 4}`,
+      command: `npx tsx ../../apps/server/test/stand-ins/africas-talking-cli.ts ${port + 4} ${SMS_USERNAME} ${SMS_API_KEY}`,
       url: `${SMS_STAND_IN_URL}/__stand-in/messages`,
     },
     {

@@ -28,6 +28,7 @@ import { documentTitle } from './lib/use-document-title.ts';
 import { CollectingQueryClient } from './ssr/collecting-query-client.ts';
 import { serialiseState, STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
 import { buildHead } from './ssr/head.ts';
+import { loadCatalogues } from './lib/i18n/catalogue.ts';
 import { LocaleProvider } from './lib/i18n/locale-context.tsx';
 import { LOCALES, localeOfPath, localePrefix, type Locale } from '@duka/domain/i18n/locale';
 
@@ -161,6 +162,9 @@ export default {
   STATE_ELEMENT_ID,
   configure,
   render,
-  // Every page's code, once at start-up: no render waits on a file (or finds it replaced).
-  warm: loadAllPages,
+  // Every page's code and words, once at start-up: no render waits on a file (or finds it replaced).
+  warm: async () => {
+    await loadAllPages();
+    await loadCatalogues('sw');
+  },
 } satisfies ServerEntry;

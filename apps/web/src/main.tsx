@@ -7,6 +7,7 @@ import './index.css';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { setApiLanguage } from './lib/api-client.ts';
+import { loadCatalogues, setPageLocale } from './lib/i18n/catalogue.ts';
 import { LocaleProvider } from './lib/i18n/locale-context.tsx';
 import { localeOfPath, localePrefix } from '@duka/domain/i18n/locale';
 import { restoreState, STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
@@ -20,7 +21,10 @@ async function start() {
   const locale = localeOfPath(window.location.pathname);
   document.documentElement.lang = locale;
   setApiLanguage(locale);
+  setPageLocale(locale);
   const router = await createRouter(localePrefix(locale) || undefined);
+  // The first page's Kiswahili, before it renders: the server's HTML is in Kiswahili already.
+  await loadCatalogues(locale);
   const app = (
     <StrictMode>
       <LocaleProvider locale={locale}>

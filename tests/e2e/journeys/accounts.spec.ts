@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { newAccount } from '../fixtures/accounts.ts';
-import { smsTo } from '../fixtures/sms-stand-in.ts';
+import { smsTo } from '../fixtures/sms.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { SMS_STAND_IN_URL } from '../servers.ts';
 

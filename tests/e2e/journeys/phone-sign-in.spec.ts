@@ -1,11 +1,11 @@
 // Signing in with a phone number, and 'Remember me' (issue 37). The shop sends its codes by SMS to
-// the Africa's Talking stand-in (fixtures/sms-stand-in.ts), where the journey reads them as the
+// the Africa's Talking stand-in (fixtures/sms.ts), where the journey reads them as the
 // shopper's phone would. A browser restart is a new context from the old one's stored state:
 // localStorage and cookies survive it, sessionStorage does not.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe.ts';
-import { smsTo } from '../fixtures/sms-stand-in.ts';
+import { smsTo } from '../fixtures/sms.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { SMS_STAND_IN_URL } from '../servers.ts';
 

@@ -121,6 +121,7 @@ describe('an order placed in the Kiswahili shop', () => {
     expect(await languageOfOrder(orderId)).toBe('sw');
     mailbox.clear();
 
+    await moveTo(orderId, 'processing');
     await moveTo(orderId, 'shipped');
     const [shipped] = mailbox.to(who.email);
     expect(shipped!.headers.get('subject')).toBe(`Oda yako ya Duka #${orderId} imetumwa`);
@@ -167,6 +168,7 @@ describe('the same order placed in the English shop', () => {
     );
 
     mailbox.clear();
+    await moveTo(orderId, 'processing');
     await moveTo(orderId, 'shipped');
     const [shipped] = mailbox.to(who.email);
     expect(shipped!.headers.get('subject')).toBe(`Your Duka order #${orderId} is on its way`);

@@ -2,6 +2,7 @@
 // than SPEC §9's 120 seconds, becomes 'Loading chunk failed', which the route error screen offers
 // to fix with a reload.
 import type { ComponentType } from 'react';
+import { loadPageCatalogues } from '../lib/i18n/catalogue.ts';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 export const CHUNK_FAILED = 'Loading chunk failed';
@@ -21,6 +22,8 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
     });
     try {
       const module = await Promise.race([load(), timeout]);
+      // Its words too, on a Kiswahili page, before it renders.
+      await Promise.race([loadPageCatalogues(), timeout]);
       return { Component: module.default };
     } catch (err) {
       throw err instanceof ChunkLoadError ? err : new ChunkLoadError(err);

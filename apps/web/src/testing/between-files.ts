@@ -2,7 +2,12 @@
 // vitest.config.ts): what one test file leaves behind in the page is cleared here, so a file
 // starts as it would in a fresh page.
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { loadCatalogues } from '../lib/i18n/catalogue.ts';
+
+// A Kiswahili page fetches its catalogues before it renders (main.tsx); so does each test, for the
+// catalogues of the code it imported.
+beforeEach(() => loadCatalogues('sw'));
 
 afterEach(() => {
   cleanup();

@@ -6,15 +6,9 @@ import { z } from 'zod';
 import { normaliseKenyanMobile } from '../payments/phone.ts';
 import { SETTINGS_MESSAGES as M } from './messages.ts';
 
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'tiktok', 'whatsapp'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  x: 'X',
-  tiktok: 'TikTok',
-  whatsapp: 'WhatsApp',
-};
+import { SOCIAL_NETWORKS } from './social.ts';
+
+export { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from './social.ts';
 
 export const MAX_SLIDES = 6;
 export const MAX_RETURN_WINDOW_DAYS = 365;

@@ -21,11 +21,7 @@ export async function verifiedAccount(db: Db, phone: string): Promise<UserRow | 
     .select()
     .from(users)
     .where(
-      and(
-        eq(users.phoneNumber, phone),
-        isNotNull(users.phoneVerifiedAt),
-        isNull(users.erasedAt),
-      ),
+      and(eq(users.phoneNumber, phone), isNotNull(users.phoneVerifiedAt), isNull(users.erasedAt)),
     );
   return row;
 }

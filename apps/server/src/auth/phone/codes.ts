@@ -51,7 +51,11 @@ export async function issueCode(
       .update(phoneCodes)
       .set({ usedAt: now })
       .where(
-        and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose), isNull(phoneCodes.usedAt)),
+        and(
+          eq(phoneCodes.phone, phone),
+          eq(phoneCodes.purpose, purpose),
+          isNull(phoneCodes.usedAt),
+        ),
       );
     const code = String(randomInt(0, 10 ** PHONE_CODE.length)).padStart(PHONE_CODE.length, '0');
     const [row] = await tx

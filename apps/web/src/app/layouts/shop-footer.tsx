@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '@duka/domain/settings/schemas';
+import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '@duka/domain/settings/social';
 import { copyrightLine } from '@duka/domain/settings/texts';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';

@@ -2,7 +2,6 @@
 // profile's data rights.
 import { catalogue } from '../../lib/i18n/catalogue.ts';
 import { messages as en } from './locales/en.json?lingui';
-import { messages as sw } from './locales/sw.json?lingui';
 import type source from './locales/en.json';
 
 export const { useText: useAccountText, textIn: accountTextIn } = catalogue<typeof source>({

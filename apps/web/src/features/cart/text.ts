@@ -1,7 +1,9 @@
 // The cart's and wishlist's words in English and Kiswahili (issue 37).
 import { catalogue } from '../../lib/i18n/catalogue.ts';
 import { messages as en } from './locales/en.json?lingui';
-import { messages as sw } from './locales/sw.json?lingui';
 import type source from './locales/en.json';
 
-export const { useText: useCartText, textIn: cartTextIn } = catalogue<typeof source>({ en, sw });
+export const { useText: useCartText, textIn: cartTextIn } = catalogue<typeof source>({
+  en,
+  sw: () => import('./locales/sw.json?lingui'),
+});

@@ -2,10 +2,9 @@
 // reviews, top picks and weekly offers; also the shop pages' meta descriptions (`meta.<route>`).
 import { catalogue } from '../../lib/i18n/catalogue.ts';
 import { messages as en } from './locales/en.json?lingui';
-import { messages as sw } from './locales/sw.json?lingui';
 import type source from './locales/en.json';
 
 export const { useText: useCatalogText, textIn: catalogTextIn } = catalogue<typeof source>({
   en,
-  sw,
+  sw: () => import('./locales/sw.json?lingui'),
 });

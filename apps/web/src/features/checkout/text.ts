@@ -2,10 +2,9 @@
 // M-Pesa screens and the way back from PayPal.
 import { catalogue } from '../../lib/i18n/catalogue.ts';
 import { messages as en } from './locales/en.json?lingui';
-import { messages as sw } from './locales/sw.json?lingui';
 import type source from './locales/en.json';
 
 export const { useText: useCheckoutText, textIn: checkoutTextIn } = catalogue<typeof source>({
   en,
-  sw,
+  sw: () => import('./locales/sw.json?lingui'),
 });

@@ -2,7 +2,6 @@
 // CONTACT_MESSAGES' (SPEC §2.10); contact-page.test.tsx checks they still say the same.
 import { catalogue } from '../../lib/i18n/catalogue.ts';
 import { messages as en } from './locales/en.json?lingui';
-import { messages as sw } from './locales/sw.json?lingui';
 import type source from './locales/en.json';
 
 export const { useText: useContactText, textIn: contactTextIn } = catalogue<typeof source>({

@@ -2,7 +2,6 @@
 // its returns.
 import { catalogue } from '../../lib/i18n/catalogue.ts';
 import { messages as en } from './locales/en.json?lingui';
-import { messages as sw } from './locales/sw.json?lingui';
 import type source from './locales/en.json';
 
 export const { useText: useOrdersText, textIn: ordersTextIn } = catalogue<typeof source>({

@@ -2,7 +2,6 @@
 // and of its page. What KRA signed (names, amounts, tax types) stays as it was signed.
 import { catalogue } from '../../lib/i18n/catalogue.ts';
 import { messages as en } from './locales/en.json?lingui';
-import { messages as sw } from './locales/sw.json?lingui';
 import type source from './locales/en.json';
 
 export const { useText: useReceiptsText, textIn: receiptsTextIn } = catalogue<typeof source>({

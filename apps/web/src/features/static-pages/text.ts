@@ -2,12 +2,11 @@
 // and the payment pages.
 import { catalogue } from '../../lib/i18n/catalogue.ts';
 import { messages as en } from './locales/en.json?lingui';
-import { messages as sw } from './locales/sw.json?lingui';
 import type source from './locales/en.json';
 
 export const { useText: useStaticText, textIn: staticTextIn } = catalogue<typeof source>({
   en,
-  sw,
+  sw: () => import('./locales/sw.json?lingui'),
 });
 
 export type StaticTextKey = keyof typeof source;

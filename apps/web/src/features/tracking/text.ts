@@ -1,7 +1,6 @@
 // /track's words in English and Kiswahili (issue 37).
 import { catalogue } from '../../lib/i18n/catalogue.ts';
 import { messages as en } from './locales/en.json?lingui';
-import { messages as sw } from './locales/sw.json?lingui';
 import type source from './locales/en.json';
 
 export const { useText: useTrackingText, textIn: trackingTextIn } = catalogue<typeof source>({

@@ -4,10 +4,9 @@
 import { useCallback } from 'react';
 import { catalogue, translateKnown } from './catalogue.ts';
 import { useLocale } from './locale-context.tsx';
-import { messages as en } from './messages/en.json?lingui';
-import { messages as sw } from './messages/sw.json?lingui';
 
-catalogue<Record<string, string>>({ en, sw });
+// English is the sentence itself: only Kiswahili is a table, fetched by Kiswahili pages.
+catalogue<Record<string, string>>({ en: {}, sw: () => import('./messages/sw.json?lingui') });
 
 /** `(sentence) => the same sentence in the page's language`. */
 export function useMessageText(): (english: string) => string {

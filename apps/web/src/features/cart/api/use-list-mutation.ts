@@ -3,9 +3,11 @@
 // stale so that the next screen to load them shows the server's truth.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { QUANTITY_CAP_CODE } from '@duka/domain/cart/quantity-cap';
 import { useNotice } from '../../../components/ui/notices.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMessageText } from '../../../lib/i18n/message-text.ts';
+import { useCartText } from '../text.ts';
 
 export type ListKey = 'cart' | 'wishlist';
 const LISTS: ListKey[] = ['cart', 'wishlist'];
@@ -38,18 +40,31 @@ function editOf(queryClient: QueryClient): Edit {
 export function messageOf(
   err: unknown,
   fallback: string,
-  translate: (english: string) => string = (english) => english,
+  translate: (err: ApiError) => string = (err) => err.message,
 ): string {
   return err instanceof ApiError && [404, 409, 422].includes(err.status)
-    ? translate(err.message)
+    ? translate(err)
     : fallback;
+}
+
+/**
+ * The server's refusal in the page's language. The cap's names its number ('at most 10'), so it is
+ * said from the cart's catalogue; the others are known by their English sentence.
+ */
+function useRefusalText(): (err: ApiError) => string {
+  const t = useCartText();
+  const serverText = useMessageText();
+  return (err) => {
+    const cap = err.code === QUANTITY_CAP_CODE ? /\d+/.exec(err.message)?.[0] : undefined;
+    return cap ? t('cartLines.quantityCap', { cap: Number(cap) }) : serverText(err.message);
+  };
 }
 
 export function useListMutation<V, R>(m: ListMutation<V, R>) {
   const queryClient = useQueryClient();
   const notice = useNotice();
   const navigate = useNavigate();
-  const serverText = useMessageText();
+  const refusalText = useRefusalText();
   const edit = editOf(queryClient);
   return useMutation({
     mutationFn: m.request,
@@ -73,7 +88,7 @@ export function useListMutation<V, R>(m: ListMutation<V, R>) {
         void navigate('/login');
         return;
       }
-      notice('error', messageOf(err, m.failure, serverText));
+      notice('error', messageOf(err, m.failure, refusalText));
     },
     onSettled: (_data, _err, _vars, context) => {
       for (const key of context?.unloaded ?? [])

@@ -1,0 +1,168 @@
+import { Link } from 'react-router';
+import type { ProductSummary } from '@duka/domain';
+import { ProductImage } from '../../../../components/ui/product-image.tsx';
+import { formatKsh } from '@duka/domain/pricing/money';
+import { HalfStars } from '../../../../components/ui/half-stars.tsx';
+import {
+  flashSaleOf,
+  saleEndsText,
+  salePercentOff,
+  shelfPriceCents,
+  type Priced,
+} from './flash-sale.ts';
+
+/** '−10%' (with a true minus sign), in whole percents (issue 21); empty when it rounds to none. */
+export function discountBadgeText(discountPercentage: number): string {
+  const shown = Math.round(discountPercentage);
+  return shown > 0 ? `\u2212${shown}%` : '';
+}
+
+function DiscountBadge({ discountPercentage }: { discountPercentage: number }) {
+  const text = discountBadgeText(discountPercentage);
+  if (!text) return null;
+  return (
+    <span className="absolute top-2 left-2 rounded-md bg-red-700 px-2 py-0.5 text-xs font-bold text-white shadow-sm">
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">{Math.round(discountPercentage)}% off</span>
+    </span>
+  );
+}
+
+function CardRating({ rating, reviewCount }: Pick<ProductSummary, 'rating' | 'reviewCount'>) {
+  if (reviewCount === 0) return <p className="text-xs text-slate-600">No reviews yet.</p>;
+  return (
+    <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
+      <HalfStars rating={rating} size={16} reviewCount={reviewCount} />
+      <span aria-hidden="true" className="whitespace-nowrap">
+        {Math.round(rating * 10) / 10} ({reviewCount})
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The price a shopper pays now. In a flash sale: the sale price, what it was struck through (read
+ * as 'Was Ksh 2,000') and when the sale ends; otherwise the discounted price and the original.
+ */
+export function ProductPrice(priced: Priced) {
+  const flash = flashSaleOf(priced);
+  if (flash) return <FlashSalePrice {...flash} />;
+  const { price } = priced;
+  const sale = shelfPriceCents(priced);
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      <span className="text-lg font-semibold text-brand-800">{formatKsh(sale)}</span>
+      {sale !== price && (
+        <span className="text-sm text-slate-500 line-through">
+          <span className="sr-only">was </span>
+          {formatKsh(price)}
+        </span>
+      )}
+    </p>
+  );
+}
+
+function FlashSalePrice({
+  priceCents,
+  wasCents,
+  endsAt,
+}: {
+  priceCents: number;
+  wasCents: number;
+  endsAt?: string | undefined;
+}) {
+  const ends = endsAt === undefined ? null : saleEndsText(endsAt);
+  return (
+    <div>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="text-lg font-semibold text-red-700">{formatKsh(priceCents)}</span>
+        <s className="text-sm text-slate-600">
+          <span className="sr-only">Was </span>
+          {formatKsh(wasCents)}
+        </s>
+      </p>
+      {ends && (
+        <p className="text-xs font-medium text-red-700">
+          <time dateTime={endsAt}>{ends}</time>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A card's slot in the grid below (max-w-7xl, px-4): 2 columns (gap 12 px), 3 from md, 4 from lg
+ * (gap 20 px), 297 px at most.
+ */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 297px, (min-width: 1024px) calc(25vw - 23px), ' +
+  '(min-width: 768px) calc(33.3vw - 24px), calc(50vw - 22px)';
+
+/** Cards in the first row at any width (4 on large screens) are fetched at once: the LCP. */
+export const PRIORITY_CARDS = 4;
+
+export function ProductCard({
+  product,
+  priority = false,
+}: {
+  product: ProductSummary;
+  priority?: boolean;
+}) {
+  const flash = flashSaleOf(product);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <Link
+        to={`/products/${product.id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block aspect-square bg-slate-100"
+      >
+        <ProductImage
+          src={product.thumbnail}
+          alt=""
+          sizes={CARD_IMAGE_SIZES}
+          priority={priority}
+          className="h-full w-full object-cover transition group-hover:scale-[1.02]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <h3 className="line-clamp-2 text-sm font-medium text-slate-800 sm:text-base">
+          {product.title}
+        </h3>
+        {/* Drawn over the picture's corner, read after the title: off the price struck through. */}
+        <DiscountBadge
+          discountPercentage={flash ? salePercentOff(flash) : product.discountPercentage}
+        />
+        <CardRating rating={product.rating} reviewCount={product.reviewCount} />
+        <ProductPrice {...product} />
+        <Link
+          to={`/products/${product.id}`}
+          className="mt-auto inline-flex items-center justify-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"
+        >
+          View Product<span className="sr-only">: {product.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** A grid of cards; with `priority`, the first row's images are fetched at once (the page's LCP). */
+export function ProductGrid({
+  products,
+  priority = false,
+}: {
+  products: ProductSummary[];
+  priority?: boolean;
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
+      {products.map((p, i) => (
+        <li key={p.id} className="flex">
+          <div className="h-full w-full">
+            <ProductCard product={p} priority={priority && i < PRIORITY_CARDS} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
