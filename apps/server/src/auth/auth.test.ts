@@ -306,6 +306,7 @@ describe('profile', () => {
       phone_number: '0712345678',
       marketing_consent: false,
       marketing_consent_at: null,
+      language: 'en',
     });
     const theirs = await inject({ url: '/api/profile', headers: b.auth });
     expect(theirs.json().email).toBe(b.email);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { logIn, shopper, type LoggedIn } from '../../../test/accounts.ts';
+import { admin, logIn, shopper, type LoggedIn } from '../../../test/accounts.ts';
 import {
   ageCodes,
   askCode,
@@ -31,7 +31,13 @@ afterAll(async () => {
 
 type Auth = { authorization: string };
 const post = (url: string, headers: Auth, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api${url}`, headers, payload, remoteAddress: freshAddress() });
+  t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers,
+    payload,
+    remoteAddress: freshAddress(),
+  });
 const patch = (headers: Auth, payload: object) =>
   t.app.inject({ method: 'PATCH', url: '/api/profile', headers, payload });
 const profileOf = async (headers: Auth) =>
@@ -51,7 +57,11 @@ async function phoneAccount() {
   const phone = freshPhone();
   const res = await signInByPhone(t.app, t.db, sms, phone, { remoteAddress: freshAddress() });
   const body = res.json();
-  return { phone, id: body.user.id as number, auth: { authorization: `Bearer ${body.access_token}` } };
+  return {
+    phone,
+    id: body.user.id as number,
+    auth: { authorization: `Bearer ${body.access_token}` },
+  };
 }
 
 describe("the profile's phone number", () => {
@@ -87,9 +97,10 @@ describe("the profile's phone number", () => {
     await ageCodes(t.db, phone.kept, 61);
     await post('/profile/phone', someone.auth, { phone: phone.typed });
     const theirs = codeSentTo(sms, phone.kept);
-    expect((await post('/profile/phone/verify', me.auth, { phone: phone.typed, code: theirs })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await post('/profile/phone/verify', me.auth, { phone: phone.typed, code: theirs }))
+        .statusCode,
+    ).toBe(400);
 
     const owner = await phoneAccount();
     const me2 = await shopper(t.app);
@@ -108,9 +119,14 @@ describe("the profile's phone number", () => {
     const phone = freshPhone();
     expect((await verifyOnProfile(me, phone)).statusCode).toBe(200);
     const d = phone.kept.slice(4);
-    const same = await patch(me.auth, { phone_number: `0${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}` });
+    const same = await patch(me.auth, {
+      phone_number: `0${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`,
+    });
     expect(same.statusCode).toBe(200);
-    expect(await profileOf(me.auth)).toMatchObject({ phone_number: phone.kept, phone_verified: true });
+    expect(await profileOf(me.auth)).toMatchObject({
+      phone_number: phone.kept,
+      phone_verified: true,
+    });
 
     const other = freshPhone();
     expect((await patch(me.auth, { phone_number: other.typed })).statusCode).toBe(200);
@@ -181,12 +197,11 @@ describe('an account made by phone', () => {
 
   it('cannot be made staff until it has an e-mail and a password', async () => {
     const account = await phoneAccount();
-    const { admin } = await import('../../../test/accounts.ts');
     const owner = await admin(t.app, t.db);
     const makeAdmin = () =>
       t.app.inject({
-        method: 'PUT',
-        url: `/api/users/${account.id}/admin`,
+        method: 'PATCH',
+        url: `/api/admin/users/${account.id}`,
         headers: owner.auth,
         payload: { is_admin: true },
       });
@@ -209,7 +224,10 @@ describe('whether the shop offers phone sign-in', () => {
       const phone = freshPhone();
       expect((await askCode(local.app, phone.typed)).statusCode).toBe(202);
       const line = info.mock.calls.find((c) => JSON.stringify(c).includes(phone.kept));
-      expect(line?.[0]).toMatchObject({ phone: phone.kept, code: expect.stringMatching(/^\d{6}$/) });
+      expect(line?.[0]).toMatchObject({
+        phone: phone.kept,
+        code: expect.stringMatching(/^\d{6}$/),
+      });
       const code = (line![0] as unknown as { code: string }).code;
       const res = await local.app.inject({
         method: 'POST',

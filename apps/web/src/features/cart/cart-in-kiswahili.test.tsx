@@ -34,6 +34,16 @@ const line: CartLine & { title_sw: string } = {
   max_quantity: 10,
 };
 
+const product = {
+  id: 7,
+  title: 'Kikoi beach towel',
+  title_sw: 'Taulo ya kikoi ya ufukweni',
+  thumbnail: '/images/kikoi.webp',
+  price: 150_000,
+  discountPercentage: 0,
+  stock: 4,
+} as Product;
+
 const summary: CheckoutSummary = {
   lines: [{ productId: 7, title: 'Kikoi beach towel', quantity: 2, lineTotalCents: 300_000 }],
   expectedDelivery: { from: '2026-12-01', to: '2026-12-04' },
@@ -124,6 +134,7 @@ describe('the cart in Kiswahili', () => {
 
   it('asks a logged-out shopper to log in, in Kiswahili', () => {
     clearTokens();
+    shop({});
     renderIn('sw', <WishlistPage behind={null} />);
     expect(screen.getByRole('dialog', { name: 'Orodha ya matamanio' })).toBeTruthy();
     expect(screen.getByText('Unahitaji kuingia')).toBeTruthy();
@@ -160,22 +171,15 @@ describe('the cart in Kiswahili', () => {
     ).toBeTruthy();
     cleanup();
 
-    shop({ 'POST /api/cart': { error: CART_MESSAGES.alreadyInCart, code: 'ALREADY_IN_CART' } }, 409);
+    shop(
+      { 'POST /api/cart': { error: CART_MESSAGES.alreadyInCart, code: 'ALREADY_IN_CART' } },
+      409,
+    );
     renderIn('sw', <ProductActions product={product} quantity={1} variant={undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Ongeza kwenye kikapu' }));
     expect(await screen.findByText('Bidhaa hii tayari iko kwenye kikapu chako.')).toBeTruthy();
   });
 });
-
-const product = {
-      id: 7,
-      title: 'Kikoi beach towel',
-      title_sw: 'Taulo ya kikoi ya ufukweni',
-      thumbnail: '/images/kikoi.webp',
-      price: 150_000,
-      discountPercentage: 0,
-      stock: 4,
-    } as Product;
 
 describe('the cart’s English', () => {
   it('keeps the specification’s English words, and has every word in both languages', () => {

@@ -15,6 +15,7 @@ import { AuthProvider } from '../../app/auth-provider.tsx';
 import { loadCatalogues } from '../../lib/i18n/catalogue.ts';
 import { LocaleProvider } from '../../lib/i18n/locale-context.tsx';
 import { clearTokens, setTokens } from '../../lib/session-tokens.ts';
+import { TOO_MANY_TRIES } from './components/coupon-field.tsx';
 import { MpesaCheckout } from './components/mpesa-checkout.tsx';
 import { PaybillCheckout } from './components/paybill-checkout.tsx';
 import CheckoutPage from './routes/checkout-page.tsx';
@@ -258,6 +259,7 @@ describe('checkout in Kiswahili', () => {
       expect(t(`mpesa.${key}`)).toBe(MPESA_MESSAGES[key]);
     expect(t('mpesa.enterPin', { amount: 'Ksh 12,345' })).toBe(enterPinMessage(1_234_500));
     expect(t('couponField.label')).toBe(COUPON_MESSAGES.fieldLabel);
+    expect(t('couponField.tooManyTries')).toBe(TOO_MANY_TRIES);
     expect(t('payOnDelivery.overMax', { county: 'Nyeri', max: 'Ksh 5,000' })).toBe(
       payOnDeliveryRefusal(
         { name: 'Nyeri', payOnDelivery: true, payOnDeliveryMaxCents: 500_000 },

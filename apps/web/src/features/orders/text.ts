@@ -6,5 +6,5 @@ import type source from './locales/en.json';
 
 export const { useText: useOrdersText, textIn: ordersTextIn } = catalogue<typeof source>({
   en,
-  sw,
+  sw: () => import('./locales/sw.json?lingui'),
 });

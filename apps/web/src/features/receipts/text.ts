@@ -6,5 +6,5 @@ import type source from './locales/en.json';
 
 export const { useText: useReceiptsText, textIn: receiptsTextIn } = catalogue<typeof source>({
   en,
-  sw,
+  sw: () => import('./locales/sw.json?lingui'),
 });

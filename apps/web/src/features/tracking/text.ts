@@ -5,5 +5,5 @@ import type source from './locales/en.json';
 
 export const { useText: useTrackingText, textIn: trackingTextIn } = catalogue<typeof source>({
   en,
-  sw,
+  sw: () => import('./locales/sw.json?lingui'),
 });
