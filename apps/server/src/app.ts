@@ -81,6 +81,9 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? logOptions(config),
+    // Loading the web app's pages and catalogues for server rendering takes a few seconds, and
+    // many more on a busy machine: the default 10 s made a start fail there, not hang.
+    pluginTimeout: 120_000,
     logController: new RequestsAtDebug(),
     // A client's X-Request-Id is kept only when it is a plain token, so that logs cannot be
     // forged or flooded through it; otherwise the request gets an id of our own.

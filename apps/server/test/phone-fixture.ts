@@ -6,7 +6,7 @@ import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { phoneCodes } from '../src/auth/schema.ts';
 import { createTestApp, type TestContext } from './app.ts';
-import { AfricasTalkingStandIn } from './stand-ins/africas-talking.ts';
+import type { AfricasTalkingStandIn } from './stand-ins/africas-talking.ts';
 
 export async function phoneTestApp(
   sms: AfricasTalkingStandIn,

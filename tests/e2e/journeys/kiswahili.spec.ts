@@ -1,7 +1,13 @@
 // The Kiswahili shop (issue 37): every shop page under /sw speaks Kiswahili — anything on it that
 // reads as English and did not come from the shop's data fails — and the language switch keeps
-// the page and is remembered.
+// the page and is remembered; a purchase made there is confirmed in Kiswahili by e-mail and SMS.
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { MAILBOX_URL } from '../playwright.config.ts';
+import { SMS_STAND_IN_URL } from '../servers.ts';
+import { mailTo } from '../fixtures/accounts.ts';
+import { productInStock, uniquePhone } from '../fixtures/checkout.ts';
+import { smsTo } from '../fixtures/sms.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { englishOn, recordData } from '../fixtures/english.ts';
 import { networkQuiet } from '../fixtures/network.ts';
@@ -27,7 +33,13 @@ async function englishAt(page: Page, paths: string[]): Promise<Record<string, st
   return found;
 }
 
-test('every public page of the Kiswahili shop is in Kiswahili', async ({ page }) => {
+test('every public page of the Kiswahili shop is in Kiswahili', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // Twenty pages, each loaded and read whole.
+  test.setTimeout(300_000);
+  allowConsoleErrors(/status of 404.*\/sw\/no-such-page/);
   const found = await englishAt(page, [
     '/sw',
     '/sw/products',
@@ -61,6 +73,7 @@ test('every page of a shopper’s account, cart and orders is in Kiswahili', asy
   apiAuth,
   loggedInShopper: _signedIn,
 }) => {
+  test.setTimeout(300_000);
   const headers = await apiAuth(shopper);
   const order = await paidOrder(request, headers, shopper.email);
   const res = await request.post('/api/cart', { headers, data: { product_id: 2, quantity: 1 } });
@@ -110,4 +123,73 @@ test('the language switch opens the same page in Kiswahili, and the home page re
   await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Shop by Category' })).toBeVisible();
+});
+
+/** A catalogue of the web app, to find its Kiswahili words as a shopper reads them. */
+function words(area: string): Record<string, string> {
+  const file = new URL(`../../../apps/web/src/${area}/locales/sw.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+test('a shopper switches to Kiswahili on a product page, pays with M-Pesa and is told in Kiswahili', async ({
+  page,
+  request,
+  shopper,
+  loggedInShopper: _signedIn,
+}) => {
+  test.setTimeout(240_000);
+  const cart = words('features/cart');
+  const checkout = words('features/checkout');
+  const orders = words('features/orders');
+  const phone = uniquePhone();
+
+  await page.goto(`/products/${await productInStock(request, 7)}`);
+  await page.getByRole('banner').getByRole('link', { name: 'Kiswahili' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+  // A new page from the server: it answers taps once its scripts have run.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: cart['productActions.addToCart'] }).click();
+  await expect(page.getByText(cart['notice.addedToCart']!)).toBeVisible();
+
+  await page.goto('/sw/checkout');
+  await page.getByLabel(checkout['shippingStep.firstName']!).fill('Amina');
+  await page.getByLabel(checkout['shippingStep.lastName']!).fill('Otieno');
+  await page.getByLabel(checkout['shippingStep.street']!).fill('Moi Avenue 4');
+  await page.getByLabel(checkout['shippingStep.town']!, { exact: true }).fill('Mombasa');
+  await page.getByLabel(checkout['shippingStep.zipCode']!, { exact: true }).fill('80100');
+  await page.getByLabel(checkout['shippingStep.phone']!).fill(phone);
+  await page.getByRole('button', { name: checkout['shippingStep.proceed'] }).click();
+  await page.getByLabel(checkout['paymentStep.email']!).fill(shopper.email);
+  await page.getByRole('button', { name: checkout['paymentStep.save'] }).click();
+  await expect(page.getByRole('heading', { name: checkout['summaryStep.title'] })).toBeVisible();
+
+  await page.getByRole('button', { name: checkout['mpesa.payWithMpesa'] }).click();
+  await page.getByRole('button', { name: checkout['mpesa.send'] }).click();
+  await expect(page.getByRole('heading', { name: checkout['mpesa.checkPhone'] })).toBeVisible();
+  const [sandboxPhone] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: checkout['mpesaWaiting.sandboxPhone'] }).click(),
+  ]);
+  await sandboxPhone.getByRole('button', { name: 'Enter PIN' }).click();
+  await expect(sandboxPhone.getByRole('status')).toBeVisible();
+  await sandboxPhone.close();
+
+  await expect(page.getByRole('heading', { name: orders['orderComplete.heading'] })).toBeVisible();
+  await expect(page).toHaveURL(/\/sw\/ordercomplete\?order=\d+/);
+  const order = Number(new URL(page.url()).searchParams.get('order'));
+
+  // The confirmation, by e-mail and by SMS, in the language the order was placed in.
+  await expect
+    .poll(async () => (await mailTo(request, MAILBOX_URL, shopper.email)).map((m) => m.subject))
+    .toContain(`Oda yako ya Duka #${order} imethibitishwa`);
+  const mail = (await mailTo(request, MAILBOX_URL, shopper.email)).find((m) =>
+    m.subject.includes(`#${order}`),
+  )!;
+  expect(mail.text).toContain('Asante kwa kununua Duka');
+  expect(mail.text).toContain(`/sw/`);
+  const international = `+254${phone.slice(1)}`;
+  await expect.poll(async () => (await smsTo(SMS_STAND_IN_URL, international)).length).toBe(1);
+  const [sms] = await smsTo(SMS_STAND_IN_URL, international);
+  expect(sms).toContain(`tumepokea malipo yako`);
+  expect(sms).toContain(`#${order}`);
 });

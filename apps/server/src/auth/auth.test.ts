@@ -304,6 +304,8 @@ describe('profile', () => {
       username: a.username,
       email: a.email,
       phone_number: '0712345678',
+      phone_verified: false,
+      has_password: true,
       marketing_consent: false,
       marketing_consent_at: null,
       language: 'en',

@@ -251,7 +251,7 @@ export async function createPayment(
       }
       return reopened;
     });
-    return startPayment(deps.payments, prepared, order, baseUrl);
+    return startPayment(deps.payments, prepared, { id: order.id, language }, baseUrl);
   }
   const { address, phone, buyer } = await shippingOf(db, userId);
   const prepared = await preparePayment(deps.payments, userId, request);
@@ -310,7 +310,7 @@ export async function createPayment(
     );
     return order;
   });
-  return startPayment(deps.payments, prepared, order, baseUrl);
+  return startPayment(deps.payments, prepared, { id: order.id, language }, baseUrl);
 }
 
 /** A method that pays only some orders (pay on delivery: by county, up to a maximum) says why not. */

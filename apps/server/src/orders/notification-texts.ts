@@ -161,7 +161,7 @@ export const NOTICES: InEach<{
     ready_for_pickup: (f) => ({
       subject: `Oda yako ya Duka ${f.n} iko tayari kuchukuliwa`,
       lines: [
-        `Oda ${f.n} inakusubiri ${f.point?.name ?? 'kwenye kituo chako cha kuchukulia'}, ${f.point?.address ?? ''}.`,
+        `Oda ${f.n} inakusubiri katika ${f.point?.name ?? 'kituo chako cha kuchukulia'}, ${f.point?.address ?? ''}.`,
         f.point ? `Saa za kufungua: ${f.point.openingHours}.` : '',
         f.paid
           ? 'Njoo na nambari ya oda yako na nambari ya simu iliyo kwenye oda.'
@@ -195,7 +195,7 @@ export const NOTICES: InEach<{
     smsShipped: (id, city, tracking, window) =>
       `Duka: oda #${id} imetumwa, iko njiani kwenda ${city}.${tracking ? ` Nambari ya kufuatilia: ${tracking}.` : ''}${window ? ` Inatarajiwa kufika ${window}.` : ''}`,
     smsReady: (id, point) =>
-      `Duka: oda #${id} iko tayari kuchukuliwa ${point?.name ?? 'kwenye kituo chako cha kuchukulia'}, ${point?.address ?? ''} (${point?.openingHours ?? ''}).`,
+      `Duka: oda #${id} iko tayari kuchukuliwa katika ${point?.name ?? 'kituo chako cha kuchukulia'}, ${point?.address ?? ''} (${point?.openingHours ?? ''}).`,
   },
 };
 

@@ -2,6 +2,7 @@
 // is recorded (with the hash of its callback secret) before the provider is asked, so that even a
 // callback that overtakes the provider's answer finds it; the provider is asked with no
 // transaction open; its answer is recorded in a short transaction (CONVENTIONS.md 15).
+import { localePrefix, type Locale } from '@duka/domain/i18n/locale';
 import { randomBytes } from 'node:crypto';
 import { MPESA_MESSAGES, normaliseKenyanMobile, type Paybill } from '@duka/domain';
 import { getUser } from '../auth/service.ts';
@@ -52,6 +53,8 @@ export async function preparePayment(
 /** The order to pay: what it still owes is read from its account when the payment is made. */
 export interface PlacedOrder {
   id: number;
+  /** The shop's language it is paid in: a provider's page sends the shopper back to that shop. */
+  language?: Locale | undefined;
 }
 
 export type Started =
@@ -113,6 +116,8 @@ export async function startPayment(
     return { payment: inserted, amountCents: balance };
   });
   const paymentId = payment.providerPaymentId;
+  // The shop's pages in the order's language (/sw/… for Kiswahili); callbacks stay at the root.
+  const pagesUrl = `${baseUrl}${localePrefix(order.language ?? 'en')}`;
 
   // 2. The provider, with no transaction open (it is a network call).
   const outcome = await provider.start({
@@ -121,8 +126,8 @@ export async function startPayment(
     amountCents,
     // One per payment: an order paid again later is a new request at the provider.
     requestId: `duka-payment-${payment.id}`,
-    returnUrl: `${baseUrl}/excute-payment`,
-    cancelUrl: `${baseUrl}/cart?payment=cancelled`,
+    returnUrl: `${pagesUrl}/excute-payment`,
+    cancelUrl: `${pagesUrl}/cart?payment=cancelled`,
     callbackUrl: provider.callback ? `${baseUrl}${provider.callback.path}/${secret}` : '',
     phone: prepared.phone,
   });

@@ -2,12 +2,8 @@
 // a number as people read it, and the wait before another code. (The number's rule itself is the
 // shared schema's: signInPhoneSchema in @duka/domain/auth/phone-sign-in.)
 import { useCallback, useEffect, useState } from 'react';
-
-const text = {
-  inSeconds: (n: number) => `in ${n} seconds`,
-  inAMinute: 'in 1 minute',
-  inMinutes: (n: number) => `in ${n} minutes`,
-};
+import type { Locale } from '@duka/domain/i18n/locale';
+import { shopTextIn } from './i18n/text.ts';
 
 /** '+254712345678' as people read it: '+254 712 345 678'. */
 export function displayPhone(international: string): string {
@@ -15,11 +11,12 @@ export function displayPhone(international: string): string {
   return match ? `+254 ${match[1]} ${match[2]} ${match[3]}` : international;
 }
 
-/** 'in 45 seconds', 'in 1 minute', 'in 12 minutes': when something may be tried again. */
-export function waitInWords(seconds: number): string {
-  if (seconds < 60) return text.inSeconds(Math.max(1, Math.ceil(seconds)));
+/** 'in 45 seconds', 'in 1 minute', 'in 12 minutes' ('baada ya sekunde 45'): when to try again. */
+export function waitInWords(seconds: number, locale: Locale): string {
+  const t = shopTextIn(locale);
+  if (seconds < 60) return t('phoneCode.inSeconds', { count: Math.max(1, Math.ceil(seconds)) });
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? text.inAMinute : text.inMinutes(minutes);
+  return minutes === 1 ? t('phoneCode.inAMinute') : t('phoneCode.inMinutes', { count: minutes });
 }
 
 /** Seconds left of a wait, ticking down to 0 once a second; `start(n)` begins a new wait. */

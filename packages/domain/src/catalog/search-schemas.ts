@@ -11,6 +11,11 @@ export const suggestionSchema = z
   .object({
     type: z.enum(SUGGESTION_TYPES),
     label: z.string(),
+    label_sw: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("A product's Kiswahili title, when the merchant wrote one (issue 37)"),
     url: z.string().describe('Where the shop goes when it is picked'),
   })
   .meta({ id: 'Suggestion' });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  localeOfAcceptLanguage,
-  localeOfPath,
-  pathInLocale,
-  pathWithoutLocale,
-} from './locale.ts';
+import { localeOfAcceptLanguage, localeOfPath, pathInLocale, pathWithoutLocale } from './locale.ts';
 
 describe('the language of an address', () => {
   it('is Kiswahili under /sw only', () => {

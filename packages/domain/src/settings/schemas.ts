@@ -6,8 +6,6 @@ import { z } from 'zod';
 import { normaliseKenyanMobile } from '../payments/phone.ts';
 import { SETTINGS_MESSAGES as M } from './messages.ts';
 
-import { SOCIAL_NETWORKS } from './social.ts';
-
 export { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from './social.ts';
 
 export const MAX_SLIDES = 6;

@@ -58,7 +58,12 @@ export async function suggest(db: Db, q: string): Promise<Suggestion[]> {
       ...rows
         .filter((r) => !found.some((s) => s.url === `/products/${r.id}`))
         .slice(0, room())
-        .map((r) => ({ type: 'product' as const, label: r.title, url: `/products/${r.id}` })),
+        .map((r) => ({
+          type: 'product' as const,
+          label: r.title,
+          label_sw: r.titleSw,
+          url: `/products/${r.id}`,
+        })),
     );
   if (room() > 0) add((await searchListing(db, { search: terms }, 'best', page(room()))).rows);
   // Titles that do not say it ('lap' → the laptops): the first category suggested.

@@ -90,6 +90,23 @@ describe('checkout with PayPal', () => {
     expect(atPayPal.purchaseUnit.amount).toEqual({ currency_code: 'USD', value: '18.43' });
   });
 
+  it('sends a shopper of the Kiswahili shop back to its pages, callbacks aside (issue 37)', async () => {
+    const p = await product(t.db, { priceCents: 100_000, stock: 5 });
+    const who = await shopper(t.app);
+    await putInCart(t.db, who.id, p, 1);
+    await fillCheckoutSteps(t.app, who);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment',
+      headers: { ...who.auth, 'accept-language': 'sw' },
+      payload: { order_total: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const atPayPal = paypal.state.orders.get((res.json() as { paymentId: string }).paymentId)!;
+    expect(atPayPal.returnUrl).toBe('http://shop.test/sw/excute-payment');
+    expect(atPayPal.cancelUrl).toBe('http://shop.test/sw/cart?payment=cancelled');
+  });
+
   it('captures once however many times the return is executed, at once or one after another', async () => {
     const { p, who, started } = await startedCheckout(5, 1);
     const before = paypal.state.captures;

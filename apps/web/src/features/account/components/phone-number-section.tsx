@@ -11,51 +11,33 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import type { Locale } from '@duka/domain/i18n/locale';
 import { useLocale } from '../../../lib/i18n/locale-context.tsx';
 import { displayPhone, useCountdown, waitInWords } from '../../../lib/phone-code.ts';
 import { sendPhoneCode, verifyPhone } from '../api/profile-api.ts';
-
-const text = {
-  heading: 'Phone Number',
-  none: 'No phone number yet.',
-  verified: 'Verified',
-  notVerified: 'Not verified',
-  why: 'A verified number lets you sign in with a code sent by SMS.',
-  add: 'Add a phone number',
-  change: 'Change number',
-  verify: 'Verify this number',
-  newNumber: 'New phone number',
-  numberHint: 'A Kenyan mobile number, such as 0712 345 678. We will send it a code.',
-  required: 'Enter your phone number.',
-  send: 'Send code',
-  sending: 'Sending...',
-  cancel: 'Cancel',
-  sentTo: 'We sent a code to',
-  sentAgain: 'We sent a new code to',
-  code: 'Code',
-  codeHint: 'The 6 digits in the SMS. It works for 5 minutes.',
-  confirm: 'Verify',
-  checking: 'Checking...',
-  resend: 'Send a new code',
-  resendIn: (seconds: number) => `Send a new code in ${seconds} s`,
-  otherNumber: 'Use another number',
-  done: 'Your phone number is verified.',
-  tooMany: (wait: string) => `Too many tries. Please try again ${wait}.`,
-  tooManyNoTime: 'Too many tries. Please wait a while and try again.',
-  offline: 'We could not reach Duka. Check your connection and try again.',
-};
+import { useAccountText } from '../text.ts';
 
 type Step = { kind: 'shown' } | { kind: 'number' } | { kind: 'code'; phone: string; wait: number };
 
-const tooMany = (err: ApiError) =>
-  err.retryAfterSeconds === undefined
-    ? text.tooManyNoTime
-    : text.tooMany(waitInWords(err.retryAfterSeconds));
+type Say = ReturnType<typeof useAccountText>;
 
-/** The server's refusal in plain words, and whether it belongs at the field. */
-function refusal(err: unknown, field: 'phone' | 'code'): { at: 'field' | 'form'; message: string } {
-  if (!(err instanceof ApiError)) return { at: 'form', message: text.offline };
-  if (err.status === 429) return { at: 'form', message: tooMany(err) };
+const tooMany = (err: ApiError, t: Say, locale: Locale) =>
+  err.retryAfterSeconds === undefined
+    ? t('phoneNumber.tooManyNoTime')
+    : t('phoneNumber.tooMany', { wait: waitInWords(err.retryAfterSeconds, locale) });
+
+/**
+ * The server's refusal in plain words, and whether it belongs at the field. The shared messages
+ * are English: the field and the form message show them in the page's language.
+ */
+function refusal(
+  err: unknown,
+  field: 'phone' | 'code',
+  t: Say,
+  locale: Locale,
+): { at: 'field' | 'form'; message: string } {
+  if (!(err instanceof ApiError)) return { at: 'form', message: t('phoneNumber.offline') };
+  if (err.status === 429) return { at: 'form', message: tooMany(err, t, locale) };
   // A wrong code is a 400 here (the session itself is fine), 401 at sign-in.
   if (err.code === 'CODE_WRONG' || err.status === 401)
     return { at: 'field', message: PHONE_SIGN_IN_MESSAGES.codeWrong };
@@ -69,7 +51,7 @@ function refusal(err: unknown, field: 'phone' | 'code'): { at: 'field' | 'form';
     };
   if (err.code === 'PHONE_TAKEN')
     return { at: 'field', message: PHONE_SIGN_IN_MESSAGES.phoneTaken };
-  return { at: 'form', message: err.message || text.offline };
+  return { at: 'form', message: err.message || t('phoneNumber.offline') };
 }
 
 export function PhoneNumberSection({
@@ -84,6 +66,7 @@ export function PhoneNumberSection({
   /** The profile and the session's user should be read again. */
   onVerified: () => Promise<unknown>;
 }) {
+  const t = useAccountText();
   const [step, setStep] = useState<Step>({ kind: 'shown' });
   const [typed, setTyped] = useState('');
   const [done, setDone] = useState(false);
@@ -106,27 +89,31 @@ export function PhoneNumberSection({
         tabIndex={-1}
         className="text-sm font-semibold text-slate-800 focus:outline-none"
       >
-        {text.heading}
+        {t('phoneNumber.heading')}
       </h2>
       {done && step.kind === 'shown' && (
         <FormMessage kind="success" className="mt-3">
-          {text.done}
+          {t('phoneNumber.done')}
         </FormMessage>
       )}
       <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-900">
-        {saved ? displayPhone(saved) : <span className="text-slate-600">{text.none}</span>}
+        {saved ? (
+          displayPhone(saved)
+        ) : (
+          <span className="text-slate-600">{t('phoneNumber.none')}</span>
+        )}
         {saved && verified === true && (
           <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-            {text.verified}
+            {t('phoneNumber.verified')}
           </span>
         )}
         {saved && verified === false && (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-            {text.notVerified}
+            {t('phoneNumber.notVerified')}
           </span>
         )}
       </p>
-      {verified !== true && <p className="mt-1 text-sm text-slate-600">{text.why}</p>}
+      {verified !== true && <p className="mt-1 text-sm text-slate-600">{t('phoneNumber.why')}</p>}
       {step.kind === 'shown' && (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button
@@ -136,7 +123,7 @@ export function PhoneNumberSection({
               setStep({ kind: 'number' });
             }}
           >
-            {saved ? text.change : text.add}
+            {saved ? t('phoneNumber.change') : t('phoneNumber.add')}
           </Button>
           {saved && verified === false && kenyanMobile(saved) && (
             <Button
@@ -147,7 +134,7 @@ export function PhoneNumberSection({
                 setStep({ kind: 'number' });
               }}
             >
-              {text.verify}
+              {t('phoneNumber.verify')}
             </Button>
           )}
         </div>
@@ -190,6 +177,7 @@ function NumberForm({
   onCancel: () => void;
 }) {
   const locale = useLocale();
+  const t = useAccountText();
   const [fieldError, setFieldError] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -199,7 +187,7 @@ function NumberForm({
     setFailure('');
     const checked = signInPhoneSchema.safeParse(typed);
     if (!checked.success) {
-      setFieldError(typed.trim() ? PHONE_SIGN_IN_MESSAGES.phoneInvalid : text.required);
+      setFieldError(typed.trim() ? PHONE_SIGN_IN_MESSAGES.phoneInvalid : t('phoneNumber.required'));
       return;
     }
     setFieldError('');
@@ -208,7 +196,7 @@ function NumberForm({
       const { resend_after_seconds } = await sendPhoneCode(checked.data, locale);
       onSent(checked.data, resend_after_seconds ?? 60);
     } catch (err) {
-      const { at, message } = refusal(err, 'phone');
+      const { at, message } = refusal(err, 'phone', t, locale);
       if (at === 'field') setFieldError(message);
       else setFailure(message);
     } finally {
@@ -219,7 +207,7 @@ function NumberForm({
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <Field label={text.newNumber} error={fieldError}>
+      <Field label={t('phoneNumber.newNumber')} error={fieldError}>
         {(a11y) => (
           <>
             <input
@@ -236,17 +224,17 @@ function NumberForm({
               autoFocus
             />
             <p id="new-phone-hint" className="mt-1 text-sm text-slate-500">
-              {text.numberHint}
+              {t('phoneNumber.numberHint')}
             </p>
           </>
         )}
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
-          {busy ? text.sending : text.send}
+          {busy ? t('phoneNumber.sending') : t('phoneNumber.send')}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
-          {text.cancel}
+          {t('phoneNumber.cancel')}
         </Button>
       </div>
     </form>
@@ -267,6 +255,7 @@ function CodeForm({
   onVerified: () => Promise<void>;
 }) {
   const locale = useLocale();
+  const t = useAccountText();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState('');
   const [failure, setFailure] = useState('');
@@ -288,7 +277,7 @@ function CodeForm({
       await verifyPhone(phone, checked.data);
       await onVerified();
     } catch (err) {
-      const { at, message } = refusal(err, 'code');
+      const { at, message } = refusal(err, 'code', t, locale);
       if (at === 'field') setFieldError(message);
       else setFailure(message);
       setBusy(false);
@@ -303,7 +292,7 @@ function CodeForm({
       startWait(resend_after_seconds ?? 60);
       setResent(true);
     } catch (err) {
-      setFailure(refusal(err, 'phone').message);
+      setFailure(refusal(err, 'phone', t, locale).message);
       if (err instanceof ApiError && err.retryAfterSeconds !== undefined) {
         startWait(err.retryAfterSeconds);
       }
@@ -318,11 +307,11 @@ function CodeForm({
         aria-live="polite"
         className="text-sm text-slate-700"
       >
-        {resent ? text.sentAgain : text.sentTo}{' '}
+        {resent ? t('phoneNumber.sentAgain') : t('phoneNumber.sentTo')}{' '}
         <span className="font-semibold whitespace-nowrap">{displayPhone(phone)}</span>.
       </p>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <Field label={text.code} error={fieldError}>
+      <Field label={t('phoneNumber.code')} error={fieldError}>
         {(a11y) => (
           <>
             <input
@@ -343,17 +332,17 @@ function CodeForm({
               autoFocus
             />
             <p id="profile-code-hint" className="mt-1 text-sm text-slate-500">
-              {text.codeHint}
+              {t('phoneNumber.codeHint')}
             </p>
           </>
         )}
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
-          {busy ? text.checking : text.confirm}
+          {busy ? t('phoneNumber.checking') : t('phoneNumber.confirm')}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
-          {text.cancel}
+          {t('phoneNumber.cancel')}
         </Button>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
@@ -363,14 +352,16 @@ function CodeForm({
           disabled={secondsLeft > 0}
           className="inline-flex min-h-6 items-center text-brand-700 hover:underline disabled:text-slate-500 disabled:no-underline"
         >
-          {secondsLeft > 0 ? text.resendIn(secondsLeft) : text.resend}
+          {secondsLeft > 0
+            ? t('phoneNumber.resendIn', { seconds: secondsLeft })
+            : t('phoneNumber.resend')}
         </button>
         <button
           type="button"
           onClick={onOtherNumber}
           className="inline-flex min-h-6 items-center text-slate-700 hover:underline"
         >
-          {text.otherNumber}
+          {t('phoneNumber.otherNumber')}
         </button>
       </div>
     </form>

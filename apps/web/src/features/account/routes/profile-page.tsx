@@ -12,8 +12,8 @@ import { profileQuery, updateProfile } from '../api/profile-api.ts';
 import { DataRightsSection } from '../components/data-rights-section.tsx';
 import { PhoneNumberSection } from '../components/phone-number-section.tsx';
 import { useShopSettings } from '../../../lib/shop-settings.ts';
-
-const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your e-mail address.';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
+import { useAccountText } from '../text.ts';
 
 interface FormValues {
   username: string;
@@ -25,7 +25,9 @@ interface FormValues {
 }
 
 export default function ProfilePage() {
-  useDocumentTitle('Update Profile');
+  const t = useAccountText();
+  const m = useMessageText();
+  useDocumentTitle(t('profile.title'));
   const queryClient = useQueryClient();
   const { reloadCurrentUser } = useAuth();
   const profile = useQuery(profileQuery());
@@ -59,11 +61,11 @@ export default function ProfilePage() {
     setSuccess('');
     setFieldErrors({});
     if (values.newPassword && values.newPassword !== values.confirmPassword) {
-      setError('New passwords do not match');
+      setError(t('profile.passwordsDiffer'));
       return;
     }
     if (emailChanged && hasPassword && !values.currentPassword) {
-      setFieldErrors({ currentPassword: EMAIL_NEEDS_PASSWORD });
+      setFieldErrors({ currentPassword: t('profile.emailNeedsPassword') });
       return;
     }
     setError('');
@@ -81,16 +83,16 @@ export default function ProfilePage() {
           : {}),
         ...(values.newPassword ? { newPassword: values.newPassword } : {}),
       });
-      setSuccess('Profile updated successfully');
+      setSuccess(t('profile.updated'));
       setEdited({});
       // The header shows the new name too.
       await Promise.all([queryClient.invalidateQueries(profileQuery()), reloadCurrentUser()]);
     } catch (err) {
       if (err instanceof ApiError) {
         setFieldErrors(err.fields);
-        setError(`Failed to update profile: ${err.message}`);
+        setError(t('profile.updateFailed', { reason: m(err.message) }));
       } else {
-        setError('Error updating profile');
+        setError(t('profile.updateError'));
       }
     } finally {
       setSaving(false);
@@ -100,13 +102,13 @@ export default function ProfilePage() {
   if (profile.isPending) return <LoadingText />;
   const loadError = profile.isError
     ? profile.error instanceof ApiError
-      ? 'Failed to fetch profile data'
-      : 'Error fetching profile data'
+      ? t('profile.loadFailed')
+      : t('profile.loadError')
     : '';
 
   return (
     <div className="max-w-xl">
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">Update Profile</h1>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">{t('profile.heading')}</h1>
       {(loadError || error) && (
         <FormMessage kind="error" className="mb-4">
           {loadError || error}
@@ -119,13 +121,13 @@ export default function ProfilePage() {
       )}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <TextField
-          label="Username"
+          label={t('profile.username')}
           error={fieldErrors.username}
           value={values.username}
           onChange={set('username')}
         />
         <TextField
-          label="Email Address"
+          label={t('profile.email')}
           error={fieldErrors.email}
           type="email"
           value={values.email}
@@ -136,12 +138,12 @@ export default function ProfilePage() {
         />
         {emailChanged && hasPassword && (
           <p id="email-needs-password" className="-mt-2 text-sm text-slate-600">
-            {EMAIL_NEEDS_PASSWORD} It goes in the Current Password field below.
+            {t('profile.emailNeedsPassword')} {t('profile.emailNeedsPasswordWhere')}
           </p>
         )}
         {!verifiesPhone && (
           <TextField
-            label="Phone Number"
+            label={t('profile.phone')}
             error={fieldErrors.phone_number}
             type="tel"
             value={values.phone_number}
@@ -149,13 +151,15 @@ export default function ProfilePage() {
           />
         )}
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-800">Password Change</legend>
+          <legend className="px-1 text-sm font-semibold text-slate-800">
+            {t('profile.passwordChange')}
+          </legend>
           {hasPassword && (
-            <Field label="Current Password" error={fieldErrors.currentPassword}>
+            <Field label={t('profile.currentPassword')} error={fieldErrors.currentPassword}>
               {(a11y) => (
                 <PasswordInput
                   {...a11y}
-                  label="Current password"
+                  label={t('profile.currentPasswordInput')}
                   autoComplete="current-password"
                   className={inputClass}
                   value={values.currentPassword}
@@ -164,11 +168,11 @@ export default function ProfilePage() {
               )}
             </Field>
           )}
-          <Field label="New Password" error={fieldErrors.newPassword}>
+          <Field label={t('profile.newPassword')} error={fieldErrors.newPassword}>
             {(a11y) => (
               <PasswordInput
                 {...a11y}
-                label="New password"
+                label={t('profile.newPasswordInput')}
                 autoComplete="new-password"
                 className={inputClass}
                 value={values.newPassword}
@@ -176,11 +180,11 @@ export default function ProfilePage() {
               />
             )}
           </Field>
-          <Field label="Confirm Password">
+          <Field label={t('profile.confirmPassword')}>
             {(a11y) => (
               <PasswordInput
                 {...a11y}
-                label="Confirm password"
+                label={t('profile.confirmPasswordInput')}
                 autoComplete="new-password"
                 className={inputClass}
                 value={values.confirmPassword}
@@ -190,7 +194,7 @@ export default function ProfilePage() {
           </Field>
         </fieldset>
         <Button type="submit" disabled={saving || profile.isError}>
-          {saving ? 'Updating...' : 'Update Profile'}
+          {saving ? t('profile.updating') : t('profile.update')}
         </Button>
       </form>
       {profile.data && verifiesPhone && (

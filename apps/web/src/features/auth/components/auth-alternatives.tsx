@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
+import { useAuthText } from '../text.ts';
 import { SocialButtons } from './social-buttons.tsx';
 
 /** Below the log-in and sign-up forms: the social buttons, the other form, and Go Home. */
@@ -12,6 +13,7 @@ export function AuthAlternatives({
   question: string;
   link: { to: string; label: string };
 }) {
+  const t = useAuthText();
   return (
     <>
       <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
@@ -26,7 +28,7 @@ export function AuthAlternatives({
         </Link>
       </p>
       <ButtonLink to="/" variant="secondary" className="mt-4 w-full">
-        Go Home
+        {t('alternatives.home')}
       </ButtonLink>
     </>
   );

@@ -15,22 +15,7 @@ import { useLocale } from '../../../lib/i18n/locale-context.tsx';
 import { displayPhone, useCountdown, waitInWords } from '../../../lib/phone-code.ts';
 import { sendSignInCode, verifySignInCode } from '../api/phone-sign-in-api.ts';
 import { isChallenge } from '../api/two-factor-api.ts';
-
-const text = {
-  sentTo: 'We sent a code to',
-  sentAgain: 'We sent a new code to',
-  label: 'Code',
-  hint: 'The 6 digits in the SMS. It works for 5 minutes.',
-  remember: 'Remember me',
-  submit: 'Continue',
-  checking: 'Checking...',
-  resend: 'Send a new code',
-  resendIn: (seconds: number) => `Send a new code in ${seconds} s`,
-  otherNumber: 'Use another number',
-  tooMany: (wait: string) => `Too many tries. Please try again ${wait}.`,
-  tooManyNoTime: 'Too many tries. Please wait a while and try again.',
-  offline: 'We could not reach Duka. Check your connection and try again.',
-};
+import { useAuthText } from '../text.ts';
 
 export function PhoneCodeStep({
   phone,
@@ -48,6 +33,7 @@ export function PhoneCodeStep({
   onOtherNumber: () => void;
 }) {
   const locale = useLocale();
+  const t = useAuthText();
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
   const [fieldError, setFieldError] = useState('');
@@ -58,8 +44,8 @@ export function PhoneCodeStep({
 
   const tooMany = (err: ApiError) =>
     err.retryAfterSeconds === undefined
-      ? text.tooManyNoTime
-      : text.tooMany(waitInWords(err.retryAfterSeconds));
+      ? t('phoneCode.tooManyNoTime')
+      : t('phoneCode.tooMany', { wait: waitInWords(err.retryAfterSeconds, locale) });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -77,13 +63,13 @@ export function PhoneCodeStep({
       if (isChallenge(answer)) onChallenge(answer, remember);
       else onVerified(answer, remember);
     } catch (err) {
-      if (!(err instanceof ApiError)) setFailure(text.offline);
+      if (!(err instanceof ApiError)) setFailure(t('phoneCode.offline'));
       else if (err.status === 401 || err.code === 'CODE_WRONG')
         setFieldError(PHONE_SIGN_IN_MESSAGES.codeWrong);
       else if (err.status === 400) setFieldError(PHONE_SIGN_IN_MESSAGES.codeInvalid);
       else if (err.status === 429) setFailure(tooMany(err));
       // 403: a staff account without two-step sign-in; the server says where to sign in.
-      else setFailure(err.message || text.offline);
+      else setFailure(err.message || t('phoneCode.offline'));
     } finally {
       setBusy(false);
     }
@@ -101,7 +87,7 @@ export function PhoneCodeStep({
         setFailure(tooMany(err));
         if (err.retryAfterSeconds !== undefined) startWait(err.retryAfterSeconds);
       } else {
-        setFailure(err instanceof ApiError && err.message ? err.message : text.offline);
+        setFailure(err instanceof ApiError && err.message ? err.message : t('phoneCode.offline'));
       }
     }
   };
@@ -109,11 +95,11 @@ export function PhoneCodeStep({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p id="code-sent-to" role="status" aria-live="polite" className="text-sm text-slate-700">
-        {resent ? text.sentAgain : text.sentTo}{' '}
+        {resent ? t('phoneCode.sentAgain') : t('phoneCode.sentTo')}{' '}
         <span className="font-semibold whitespace-nowrap">{displayPhone(phone)}</span>.
       </p>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <Field label={text.label} error={fieldError}>
+      <Field label={t('phoneCode.label')} error={fieldError}>
         {(a11y) => (
           <>
             <input
@@ -130,7 +116,7 @@ export function PhoneCodeStep({
               autoFocus
             />
             <p id="code-hint" className="mt-1 text-sm text-slate-500">
-              {text.hint}
+              {t('phoneCode.hint')}
             </p>
           </>
         )}
@@ -142,10 +128,10 @@ export function PhoneCodeStep({
           onChange={(e) => setRemember(e.target.checked)}
           className="h-6 w-6 rounded border-slate-300 accent-brand-700"
         />
-        {text.remember}
+        {t('phoneCode.remember')}
       </label>
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? text.checking : text.submit}
+        {busy ? t('phoneCode.checking') : t('phoneCode.submit')}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
         <button
@@ -154,14 +140,16 @@ export function PhoneCodeStep({
           disabled={secondsLeft > 0}
           className="inline-flex min-h-6 items-center text-brand-700 hover:underline disabled:text-slate-500 disabled:no-underline"
         >
-          {secondsLeft > 0 ? text.resendIn(secondsLeft) : text.resend}
+          {secondsLeft > 0
+            ? t('phoneCode.resendIn', { seconds: secondsLeft })
+            : t('phoneCode.resend')}
         </button>
         <button
           type="button"
           onClick={onOtherNumber}
           className="inline-flex min-h-6 items-center text-slate-700 hover:underline"
         >
-          {text.otherNumber}
+          {t('phoneCode.otherNumber')}
         </button>
       </div>
     </form>

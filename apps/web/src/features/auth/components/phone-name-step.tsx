@@ -7,17 +7,10 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setMyName } from '../api/phone-sign-in-api.ts';
-
-const text = {
-  intro: 'Your account is ready. What should we call you?',
-  label: 'Your name',
-  required: 'Enter your name.',
-  save: 'Continue',
-  saving: 'Saving...',
-  offline: 'We could not reach Duka. Check your connection and try again.',
-};
+import { useAuthText } from '../text.ts';
 
 export function PhoneNameStep({ onSaved }: { onSaved: () => void }) {
+  const t = useAuthText();
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState('');
   const [failure, setFailure] = useState('');
@@ -28,7 +21,9 @@ export function PhoneNameStep({ onSaved }: { onSaved: () => void }) {
     setFailure('');
     const checked = usernameSchema.safeParse(name);
     if (!checked.success) {
-      setFieldError(name.trim() ? (checked.error.issues[0]?.message ?? '') : text.required);
+      setFieldError(
+        name.trim() ? (checked.error.issues[0]?.message ?? '') : t('phoneName.required'),
+      );
       return;
     }
     setFieldError('');
@@ -40,7 +35,7 @@ export function PhoneNameStep({ onSaved }: { onSaved: () => void }) {
       if (err instanceof ApiError && (err.fields.username || err.code === 'USERNAME_TAKEN')) {
         setFieldError(err.fields.username ?? err.message);
       } else {
-        setFailure(err instanceof ApiError && err.message ? err.message : text.offline);
+        setFailure(err instanceof ApiError && err.message ? err.message : t('phoneName.offline'));
       }
     } finally {
       setBusy(false);
@@ -49,10 +44,10 @@ export function PhoneNameStep({ onSaved }: { onSaved: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-600">{text.intro}</p>
+      <p className="text-sm text-slate-600">{t('phoneName.intro')}</p>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <TextField
-        label={text.label}
+        label={t('phoneName.label')}
         error={fieldError}
         value={name}
         onChange={(e) => setName(e.target.value)}
@@ -60,7 +55,7 @@ export function PhoneNameStep({ onSaved }: { onSaved: () => void }) {
         autoFocus
       />
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? text.saving : text.save}
+        {busy ? t('phoneName.saving') : t('phoneName.save')}
       </Button>
     </form>
   );

@@ -9,21 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useLocale } from '../../../lib/i18n/locale-context.tsx';
 import { waitInWords } from '../../../lib/phone-code.ts';
 import { sendSignInCode } from '../api/phone-sign-in-api.ts';
-
-const text = {
-  intro: 'We will send a 6-digit code by SMS to your phone. No password needed.',
-  label: 'Phone number',
-  hint: 'A Kenyan mobile number, such as 0712 345 678.',
-  required: 'Enter your phone number.',
-  send: 'Send code',
-  sending: 'Sending...',
-  tooMany: (wait: string) => `Too many codes were asked for. Please try again ${wait}.`,
-  tooManyNoTime: 'Too many codes were asked for. Please wait a while and try again.',
-  unavailable:
-    'Signing in by phone is not available right now. Please use your e-mail and password instead.',
-  offline: 'We could not reach Duka. Check your connection and try again.',
-  byEmail: 'Use your e-mail and password instead',
-};
+import { useAuthText } from '../text.ts';
 
 export function PhoneNumberStep({
   number,
@@ -39,6 +25,7 @@ export function PhoneNumberStep({
   onCancel: () => void;
 }) {
   const locale = useLocale();
+  const t = useAuthText();
   const [fieldError, setFieldError] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -48,7 +35,9 @@ export function PhoneNumberStep({
     setFailure('');
     const checked = signInPhoneSchema.safeParse(number);
     if (!checked.success) {
-      setFieldError(number.trim() ? PHONE_SIGN_IN_MESSAGES.phoneInvalid : text.required);
+      setFieldError(
+        number.trim() ? PHONE_SIGN_IN_MESSAGES.phoneInvalid : t('phoneNumber.required'),
+      );
       return;
     }
     const phone = checked.data;
@@ -58,16 +47,17 @@ export function PhoneNumberStep({
       const { resend_after_seconds } = await sendSignInCode(phone, locale);
       onSent(phone, resend_after_seconds ?? 60);
     } catch (err) {
-      if (!(err instanceof ApiError)) setFailure(text.offline);
+      if (!(err instanceof ApiError)) setFailure(t('phoneNumber.offline'));
       else if (err.status === 400) setFieldError(PHONE_SIGN_IN_MESSAGES.phoneInvalid);
       else if (err.status === 429)
         setFailure(
           err.retryAfterSeconds === undefined
-            ? text.tooManyNoTime
-            : text.tooMany(waitInWords(err.retryAfterSeconds)),
+            ? t('phoneNumber.tooManyNoTime')
+            : t('phoneNumber.tooMany', { wait: waitInWords(err.retryAfterSeconds, locale) }),
         );
-      else if (err.code === 'PHONE_SIGN_IN_OFF' || err.status === 404) setFailure(text.unavailable);
-      else setFailure(err.message || text.offline);
+      else if (err.code === 'PHONE_SIGN_IN_OFF' || err.status === 404)
+        setFailure(t('phoneNumber.unavailable'));
+      else setFailure(err.message || t('phoneNumber.offline'));
     } finally {
       setBusy(false);
     }
@@ -75,9 +65,9 @@ export function PhoneNumberStep({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-600">{text.intro}</p>
+      <p className="text-sm text-slate-600">{t('phoneNumber.intro')}</p>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <Field label={text.label} error={fieldError}>
+      <Field label={t('phoneNumber.label')} error={fieldError}>
         {(a11y) => (
           <>
             <input
@@ -92,20 +82,20 @@ export function PhoneNumberStep({
               autoFocus
             />
             <p id="phone-hint" className="mt-1 text-sm text-slate-500">
-              {text.hint}
+              {t('phoneNumber.hint')}
             </p>
           </>
         )}
       </Field>
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? text.sending : text.send}
+        {busy ? t('phoneNumber.sending') : t('phoneNumber.send')}
       </Button>
       <button
         type="button"
         onClick={onCancel}
         className="inline-flex min-h-6 w-full items-center justify-center text-sm text-brand-700 hover:underline"
       >
-        {text.byEmail}
+        {t('phoneNumber.byEmail')}
       </button>
     </form>
   );

@@ -13,15 +13,8 @@ import { PhoneCodeStep } from './phone-code-step.tsx';
 import { PhoneNameStep } from './phone-name-step.tsx';
 import { PhoneNumberStep } from './phone-number-step.tsx';
 import { SecondStepForm } from './second-step-form.tsx';
+import { useAuthText } from '../text.ts';
 import { useLandAfterLogin } from './use-land-after-login.ts';
-
-const text = {
-  numberTitle: 'Continue with your phone number',
-  codeTitle: 'Enter your code',
-  nameTitle: 'Welcome to Duka',
-  secondStepTitle: 'Two-step sign-in',
-  continueWithPhone: 'Continue with your phone number',
-};
 
 type Step =
   | { kind: 'number' }
@@ -41,6 +34,7 @@ export function usePhoneSignIn(): boolean {
 }
 
 export function PhoneSignIn({ onCancel }: { onCancel: () => void }) {
+  const t = useAuthText();
   const { completeLogin, reloadCurrentUser } = useAuth();
   const land = useLandAfterLogin();
   const [number, setNumber] = useState('');
@@ -55,7 +49,7 @@ export function PhoneSignIn({ onCancel }: { onCancel: () => void }) {
   switch (step.kind) {
     case 'number':
       return (
-        <AuthCard title={text.numberTitle}>
+        <AuthCard title={t('phoneSignIn.numberTitle')}>
           <PhoneNumberStep
             number={number}
             onNumberChange={setNumber}
@@ -68,7 +62,7 @@ export function PhoneSignIn({ onCancel }: { onCancel: () => void }) {
       );
     case 'code':
       return (
-        <AuthCard title={text.codeTitle}>
+        <AuthCard title={t('phoneSignIn.codeTitle')}>
           <PhoneCodeStep
             phone={step.phone}
             resendAfterSeconds={step.resendAfterSeconds}
@@ -82,7 +76,7 @@ export function PhoneSignIn({ onCancel }: { onCancel: () => void }) {
       );
     case 'name':
       return (
-        <AuthCard title={text.nameTitle}>
+        <AuthCard title={t('phoneSignIn.nameTitle')}>
           <PhoneNameStep
             onSaved={() => {
               void reloadCurrentUser();
@@ -93,7 +87,7 @@ export function PhoneSignIn({ onCancel }: { onCancel: () => void }) {
       );
     case 'second-step':
       return (
-        <AuthCard title={text.secondStepTitle}>
+        <AuthCard title={t('phoneSignIn.secondStepTitle')}>
           <SecondStepForm
             mfaToken={step.mfaToken}
             onDone={(response) => {
@@ -109,10 +103,11 @@ export function PhoneSignIn({ onCancel }: { onCancel: () => void }) {
 
 /** Under the log-in and sign-up forms: opens the phone sign-in (?with=phone), if the shop offers it. */
 export function ContinueWithPhone() {
+  const t = useAuthText();
   if (useShopSettings()?.phone_sign_in !== true) return null;
   return (
     <ButtonLink to="?with=phone" variant="secondary" className="mt-4 w-full">
-      {text.continueWithPhone}
+      {t('phoneSignIn.continueWithPhone')}
     </ButtonLink>
   );
 }

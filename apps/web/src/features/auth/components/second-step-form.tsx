@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { logInSecondStep } from '../api/two-factor-api.ts';
+import { useAuthText } from '../text.ts';
 
 export function SecondStepForm({
   mfaToken,
@@ -15,6 +16,7 @@ export function SecondStepForm({
   onDone: (response: LoginResponse) => void;
   onRestart: () => void;
 }) {
+  const t = useAuthText();
   const [byRecovery, setByRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [failure, setFailure] = useState('');
@@ -25,7 +27,7 @@ export function SecondStepForm({
     setFailure('');
     const answer = value.trim();
     if (!byRecovery && !/^\d{6}$/.test(answer)) {
-      setFailure('Enter the six-digit code from your authenticator app.');
+      setFailure(t('secondStep.needSixDigits'));
       return;
     }
     setBusy(true);
@@ -34,7 +36,7 @@ export function SecondStepForm({
         await logInSecondStep(mfaToken, byRecovery ? { recovery_code: answer } : { code: answer }),
       );
     } catch (err) {
-      setFailure(err instanceof Error ? err.message : 'That code did not work.');
+      setFailure(err instanceof Error ? err.message : t('secondStep.failed'));
     } finally {
       setBusy(false);
     }
@@ -44,14 +46,12 @@ export function SecondStepForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">
-        {byRecovery
-          ? 'Enter one of the recovery codes you saved when you turned two-step sign-in on. Each works once.'
-          : 'Open your authenticator app and enter the six-digit code it shows for Duka.'}
+        {byRecovery ? t('secondStep.recoveryIntro') : t('secondStep.appIntro')}
       </p>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <div>
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-          {byRecovery ? 'Recovery code' : 'Code'}
+          {byRecovery ? t('secondStep.recoveryCode') : t('secondStep.code')}
         </label>
         <input
           id={id}
@@ -66,7 +66,7 @@ export function SecondStepForm({
         />
       </div>
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Checking...' : 'Verify'}
+        {busy ? t('secondStep.checking') : t('secondStep.verify')}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
@@ -78,14 +78,14 @@ export function SecondStepForm({
             setFailure('');
           }}
         >
-          {byRecovery ? 'Use a code from the app' : 'Use a recovery code instead'}
+          {byRecovery ? t('secondStep.useApp') : t('secondStep.useRecovery')}
         </button>
         <button
           type="button"
           className="min-h-6 text-slate-600 hover:underline"
           onClick={onRestart}
         >
-          Start again
+          {t('secondStep.startAgain')}
         </button>
       </div>
     </form>

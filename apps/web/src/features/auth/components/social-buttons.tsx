@@ -1,14 +1,13 @@
 import { useState } from 'react';
+import { useAuthText } from '../text.ts';
 
 /** The Google and Facebook buttons of SPEC §2.8–2.9. They sign nobody in, and say so. */
 export function SocialButtons() {
+  const t = useAuthText();
   const [note, setNote] = useState('');
   const button =
     'flex flex-1 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50';
-  const notYet = (provider: string) =>
-    setNote(
-      `Signing in with ${provider} is not available yet. Please use your e-mail and password.`,
-    );
+  const notYet = (provider: string) => setNote(t('social.notYet', { provider }));
   return (
     <div>
       <div className="flex gap-3">

@@ -3,14 +3,16 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '@duka/domain';
+import { useAuthText } from '../text.ts';
 
 export function useLandAfterLogin(): (user: Pick<User, 'is_admin'>) => void {
   const navigate = useNavigate();
+  const t = useAuthText();
   return useCallback(
     (user) => {
-      window.alert('Login success');
+      window.alert(t('login.success'));
       navigate(user.is_admin ? '/dashboard/dashboardAdmin' : '/');
     },
-    [navigate],
+    [navigate, t],
   );
 }

@@ -11,9 +11,11 @@ import { FormMessage } from '../../../components/ui/status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { requestPasswordReset } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { useAuthText } from '../text.ts';
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Reset your password');
+  const t = useAuthText();
+  useDocumentTitle(t('forgot.title'));
   const [sent, setSent] = useState('');
   const [failure, setFailure] = useState('');
   const {
@@ -30,37 +32,34 @@ export default function ForgotPasswordPage() {
     try {
       setSent((await requestPasswordReset(email)).message);
     } catch (err) {
-      setFailure(err instanceof Error && err.message ? err.message : 'Something went wrong');
+      setFailure(err instanceof Error && err.message ? err.message : t('forgot.failed'));
     }
   });
 
   return (
-    <AuthCard title="Reset your password">
+    <AuthCard title={t('forgot.title')}>
       {sent ? (
         <FormMessage kind="success">{sent}</FormMessage>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {failure && <FormMessage kind="error">{failure}</FormMessage>}
-          <p className="text-sm text-slate-600">
-            Enter the e-mail address of your account and we will send you a link to choose a new
-            password.
-          </p>
+          <p className="text-sm text-slate-600">{t('forgot.intro')}</p>
           <TextField
-            label="Email"
+            label={t('forgot.email')}
             error={errors.email?.message}
             type="email"
             autoComplete="email"
             {...register('email')}
           />
           <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send reset link'}
+            {isSubmitting ? t('forgot.sending') : t('forgot.send')}
           </Button>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
-        Remembered it?{' '}
+        {t('forgot.remembered')}{' '}
         <Link to="/login" className="font-medium text-brand-700 hover:underline">
-          Log in
+          {t('forgot.logIn')}
         </Link>
       </p>
     </AuthCard>

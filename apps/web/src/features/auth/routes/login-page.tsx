@@ -18,9 +18,11 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { AuthAlternatives } from '../components/auth-alternatives.tsx';
 import { ContinueWithPhone, PhoneSignIn, usePhoneSignIn } from '../components/phone-sign-in.tsx';
 import { useLandAfterLogin } from '../components/use-land-after-login.ts';
+import { useAuthText } from '../text.ts';
 
 export default function LoginPage() {
-  useDocumentTitle('Log in');
+  const t = useAuthText();
+  useDocumentTitle(t('login.title'));
   const land = useLandAfterLogin();
   const [, setParams] = useSearchParams();
   const byPhone = usePhoneSignIn();
@@ -49,7 +51,7 @@ export default function LoginPage() {
 
   if (mfaToken) {
     return (
-      <AuthCard title="Two-step sign-in">
+      <AuthCard title={t('login.secondStepTitle')}>
         <SecondStepForm mfaToken={mfaToken} onDone={finish} onRestart={() => setMfaToken(null)} />
       </AuthCard>
     );
@@ -65,29 +67,27 @@ export default function LoginPage() {
       }
       finish(response);
     } catch (err) {
-      setFailure(
-        err instanceof Error && err.message ? err.message : 'Invalid password or username',
-      );
+      setFailure(err instanceof Error && err.message ? err.message : t('login.failed'));
     }
   });
 
   return (
-    <AuthCard title="Log in to your account">
+    <AuthCard title={t('login.heading')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
         {notice && !failure && <FormMessage kind="success">{notice}</FormMessage>}
         <TextField
-          label="Email"
+          label={t('login.email')}
           error={errors.email?.message}
           type="email"
           autoComplete="email"
           {...register('email')}
         />
-        <Field label="Password" error={errors.password?.message}>
+        <Field label={t('login.password')} error={errors.password?.message}>
           {(a11y) => (
             <PasswordInput
               {...a11y}
-              label="Password"
+              label={t('login.password')}
               autoComplete="current-password"
               className={inputClass}
               {...register('password')}
@@ -102,24 +102,24 @@ export default function LoginPage() {
               onChange={(e) => setRemember(e.target.checked)}
               className="h-6 w-6 rounded border-slate-300 accent-brand-700"
             />{' '}
-            Remember me
+            {t('login.remember')}
           </label>
           <Link
             to="/forgot-password"
             className="inline-flex min-h-6 items-center text-brand-700 hover:underline"
           >
-            Forgot password?
+            {t('login.forgot')}
           </Link>
         </div>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Logging in...' : 'Log In'}
+          {isSubmitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
       <ContinueWithPhone />
       <AuthAlternatives
-        divider="or continue with"
-        question="Don't have an account?"
-        link={{ to: '/signup', label: 'Sign up' }}
+        divider={t('login.divider')}
+        question={t('login.question')}
+        link={{ to: '/signup', label: t('login.signUp') }}
       />
     </AuthCard>
   );

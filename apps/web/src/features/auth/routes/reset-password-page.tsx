@@ -18,20 +18,23 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { checkResetLink, resetPassword } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { useAuthText } from '../text.ts';
 
 function ExpiredLink() {
+  const t = useAuthText();
   return (
     <div className="space-y-4 text-center">
       <FormMessage kind="error">{RESET_MESSAGES.invalidLink}</FormMessage>
       <ButtonLink to="/forgot-password" className="w-full">
-        Send a new link
+        {t('reset.newLink')}
       </ButtonLink>
     </div>
   );
 }
 
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset your password');
+  const t = useAuthText();
+  useDocumentTitle(t('reset.title'));
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const [expired, setExpired] = useState(false);
@@ -59,13 +62,13 @@ export default function ResetPasswordPage() {
       navigate('/login', { replace: true, state: { notice: message } });
     } catch (err) {
       if (err instanceof ApiError && err.status === 410) setExpired(true);
-      else setFailure(err instanceof Error && err.message ? err.message : 'Something went wrong');
+      else setFailure(err instanceof Error && err.message ? err.message : t('reset.failed'));
     }
   });
 
   const linkDead = token === '' || expired || (link.isError && link.error instanceof ApiError);
   return (
-    <AuthCard title="Reset your password">
+    <AuthCard title={t('reset.title')}>
       {linkDead ? (
         <ExpiredLink />
       ) : link.isPending ? (
@@ -73,22 +76,22 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {failure && <FormMessage kind="error">{failure}</FormMessage>}
-          <Field label="New Password" error={errors.password?.message}>
+          <Field label={t('reset.password')} error={errors.password?.message}>
             {(a11y) => (
               <PasswordInput
                 {...a11y}
-                label="New password"
+                label={t('reset.passwordInput')}
                 autoComplete="new-password"
                 className={inputClass}
                 {...register('password')}
               />
             )}
           </Field>
-          <Field label="Confirm Password" error={errors.confirmPassword?.message}>
+          <Field label={t('reset.confirm')} error={errors.confirmPassword?.message}>
             {(a11y) => (
               <PasswordInput
                 {...a11y}
-                label="Confirm password"
+                label={t('reset.confirmInput')}
                 autoComplete="new-password"
                 className={inputClass}
                 {...register('confirmPassword')}
@@ -96,13 +99,13 @@ export default function ResetPasswordPage() {
             )}
           </Field>
           <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Resetting...' : 'Reset Password'}
+            {isSubmitting ? t('reset.submitting') : t('reset.submit')}
           </Button>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
         <Link to="/login" className="font-medium text-brand-700 hover:underline">
-          Back to log in
+          {t('reset.backToLogIn')}
         </Link>
       </p>
     </AuthCard>

@@ -15,9 +15,13 @@ import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { AuthAlternatives } from '../components/auth-alternatives.tsx';
 import { ContinueWithPhone, PhoneSignIn, usePhoneSignIn } from '../components/phone-sign-in.tsx';
+import { useMessageText } from '../../../lib/i18n/message-text.ts';
+import { useAuthText } from '../text.ts';
 
 export default function SignupPage() {
-  useDocumentTitle('Sign up');
+  const t = useAuthText();
+  const m = useMessageText();
+  useDocumentTitle(t('signup.title'));
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
   const byPhone = usePhoneSignIn();
@@ -43,7 +47,7 @@ export default function SignupPage() {
     setFailure('');
     try {
       const result = await registerAccount(account);
-      window.alert(result.message);
+      window.alert(m(result.message));
       navigate('/login');
     } catch (err) {
       if (err instanceof ApiError) {
@@ -53,52 +57,52 @@ export default function SignupPage() {
         if (err.code === 'EMAIL_TAKEN') setError('email', { message: err.message });
         if (err.code === 'USERNAME_TAKEN') setError('username', { message: err.message });
       }
-      setFailure(err instanceof Error && err.message ? err.message : 'Something went wrong');
+      setFailure(err instanceof Error && err.message ? err.message : t('signup.failed'));
     }
   });
 
   if (byPhone) return <PhoneSignIn onCancel={() => setParams({})} />;
 
   return (
-    <AuthCard title="Create your account">
+    <AuthCard title={t('signup.heading')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
         <TextField
-          label="Username"
+          label={t('signup.username')}
           error={errors.username?.message}
           autoComplete="username"
           {...register('username')}
         />
         <TextField
-          label="Phone Number"
+          label={t('signup.phone')}
           error={errors.phone_number?.message}
           type="tel"
           autoComplete="tel"
           {...register('phone_number')}
         />
         <TextField
-          label="Email"
+          label={t('signup.email')}
           error={errors.email?.message}
           type="email"
           autoComplete="email"
           {...register('email')}
         />
-        <Field label="Password" error={errors.password?.message}>
+        <Field label={t('signup.password')} error={errors.password?.message}>
           {(a11y) => (
             <PasswordInput
               {...a11y}
-              label="Password"
+              label={t('signup.password')}
               autoComplete="new-password"
               className={inputClass}
               {...register('password')}
             />
           )}
         </Field>
-        <Field label="Repeat Password" error={errors.confirmPassword?.message}>
+        <Field label={t('signup.repeat')} error={errors.confirmPassword?.message}>
           {(a11y) => (
             <PasswordInput
               {...a11y}
-              label="Repeat password"
+              label={t('signup.repeatInput')}
               autoComplete="new-password"
               className={inputClass}
               {...register('confirmPassword')}
@@ -111,17 +115,17 @@ export default function SignupPage() {
             className="h-6 w-6 shrink-0 rounded border-slate-300 accent-brand-700"
             {...register('marketing_consent')}
           />
-          <span>{DATA_RIGHTS_MESSAGES.marketingLabel}</span>
+          <span>{m(DATA_RIGHTS_MESSAGES.marketingLabel)}</span>
         </label>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing up...' : 'Sign Up'}
+          {isSubmitting ? t('signup.submitting') : t('signup.submit')}
         </Button>
       </form>
       <ContinueWithPhone />
       <AuthAlternatives
-        divider="or sign up with"
-        question="Already have an account?"
-        link={{ to: '/login', label: 'Log in' }}
+        divider={t('signup.divider')}
+        question={t('signup.question')}
+        link={{ to: '/login', label: t('signup.logIn') }}
       />
     </AuthCard>
   );

@@ -124,7 +124,7 @@ export function HeaderSearch() {
               i === active ? 'bg-brand-50 text-brand-900' : 'text-slate-800'
             }`}
           >
-            <span className="truncate">{s.label}</span>
+            <span className="truncate">{(locale === 'sw' && s.label_sw) || s.label}</span>
             <span className="shrink-0 text-xs text-slate-500">{t(TYPE_LABELS[s.type])}</span>
           </li>
         ))}
