@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse (from npm) in Debian's Chromium, default mobile profile
-// (simulated slow 4G and a 4× slower CPU), on /, /products and /products/{id}; prints the median
+// (simulated slow 4G and a 4× slower CPU), on /, /sw (the Kiswahili home), /products and
+// /products/{id}; prints the median
 // of 3 runs per page. Starts its own shop unless given --url http://127.0.0.1:3000.
 //
 //   npm run lighthouse [-- --runs 5] [-- --url http://127.0.0.1:3000]
@@ -25,7 +26,7 @@ const METRICS = {
 
 try {
   const product = (await (await fetch(`${shop.base}/api/products?limit=1`)).json()).products[0];
-  const pages = ['/', '/products', `/products/${product.id}`];
+  const pages = ['/', '/sw', '/products', `/products/${product.id}`];
   console.log(
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile, median of ${runs} runs, ${shop.base}\n`,
   );

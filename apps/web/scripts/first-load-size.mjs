@@ -5,6 +5,9 @@
 //
 //   node apps/web/scripts/first-load-size.mjs                       # the home page
 //   node apps/web/scripts/first-load-size.mjs src/features/x/routes/y-page.tsx …
+//   node apps/web/scripts/first-load-size.mjs --sw …                  # the same page under /sw
+//
+// With --sw, the Kiswahili catalogues of those chunks too (fetched before a /sw page renders).
 //
 // Also lists the npm packages in that JavaScript (from the source maps), so a stray dependency in
 // the first load (zod, recharts…) shows up by name.
@@ -20,7 +23,8 @@ if (!existsSync(manifestPath)) {
   process.exit(1);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const routes = process.argv.slice(2);
+const kiswahili = process.argv.includes('--sw');
+const routes = process.argv.slice(2).filter((arg) => arg !== '--sw');
 if (routes.length === 0) routes.push('src/app/routes/home-route.tsx');
 
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -34,6 +38,14 @@ function addWithStaticImports(key) {
 }
 addWithStaticImports(entry);
 for (const route of routes) addWithStaticImports(route);
+if (kiswahili) {
+  const loaded = Object.entries(manifest).filter(([, chunk]) => files.has(chunk.file));
+  for (const [, chunk] of loaded) {
+    for (const imported of chunk.dynamicImports ?? []) {
+      if (/\/(locales|messages)\/sw\.json\?lingui$/.test(imported)) addWithStaticImports(imported);
+    }
+  }
+}
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 const packages = new Set();
@@ -56,7 +68,7 @@ const sized = rows.map((file) => {
 });
 
 console.log(
-  `First-load JavaScript of ${routes.join(', ')} (gzip, zlib default level; kB = 1000 bytes as Vite prints):`,
+  `First-load JavaScript of ${routes.join(', ')}${kiswahili ? ' under /sw' : ''} (gzip, zlib default level; kB = 1000 bytes as Vite prints):`,
 );
 for (const row of sized.sort((a, b) => b.gzip - a.gzip)) {
   console.log(`  ${kb(row.gzip).padStart(10)}  ${kb(row.raw).padStart(10)} raw  ${row.file}`);
