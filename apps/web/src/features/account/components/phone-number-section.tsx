@@ -1,19 +1,20 @@
 // The profile's phone number (issue 37): adding or changing it sends a code by SMS to the new
 // number, and only the right code makes it the account's: a verified number signs in by phone.
-import { useRef, useState, type FormEvent } from 'react';
-import {
-  kenyanMobile,
-  PHONE_SIGN_IN_MESSAGES,
-  phoneCodeSchema,
-  signInPhoneSchema,
-} from '@duka/domain/auth/phone-sign-in';
+import { useRef, useState } from 'react';
+import { kenyanMobile, PHONE_SIGN_IN_MESSAGES } from '@duka/domain/auth/phone-sign-in';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import {
+  CodeResendRow,
+  CodeSentTo,
+  PhoneCodeInput,
+  PhoneNumberInput,
+} from '../../../components/ui/phone-code-fields.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Locale } from '@duka/domain/i18n/locale';
 import { useLocale } from '../../../lib/i18n/locale-context.tsx';
-import { displayPhone, useCountdown, waitInWords } from '../../../lib/phone-code.ts';
+import { displayPhone, waitInWords } from '../../../lib/phone-code.ts';
+import { usePhoneCode, usePhoneNumberSubmit, type Refusal } from '../../../lib/phone-code-forms.ts';
 import { sendPhoneCode, verifyPhone } from '../api/profile-api.ts';
 import { useAccountText } from '../text.ts';
 
@@ -30,12 +31,7 @@ const tooMany = (err: ApiError, t: Say, locale: Locale) =>
  * The server's refusal in plain words, and whether it belongs at the field. The shared messages
  * are English: the field and the form message show them in the page's language.
  */
-function refusal(
-  err: unknown,
-  field: 'phone' | 'code',
-  t: Say,
-  locale: Locale,
-): { at: 'field' | 'form'; message: string } {
+function refusal(err: unknown, field: 'phone' | 'code', t: Say, locale: Locale): Refusal {
   if (!(err instanceof ApiError)) return { at: 'form', message: t('phoneNumber.offline') };
   if (err.status === 429) return { at: 'form', message: tooMany(err, t, locale) };
   // A wrong code is a 400 here (the session itself is fine), 401 at sign-in.
@@ -178,57 +174,25 @@ function NumberForm({
 }) {
   const locale = useLocale();
   const t = useAccountText();
-  const [fieldError, setFieldError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure('');
-    const checked = signInPhoneSchema.safeParse(typed);
-    if (!checked.success) {
-      setFieldError(typed.trim() ? PHONE_SIGN_IN_MESSAGES.phoneInvalid : t('phoneNumber.required'));
-      return;
-    }
-    setFieldError('');
-    setBusy(true);
-    try {
-      const { resend_after_seconds } = await sendPhoneCode(checked.data, locale);
-      onSent(checked.data, resend_after_seconds ?? 60);
-    } catch (err) {
-      const { at, message } = refusal(err, 'phone', t, locale);
-      if (at === 'field') setFieldError(message);
-      else setFailure(message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { fieldError, failure, busy, onSubmit } = usePhoneNumberSubmit({
+    typed,
+    requiredText: t('phoneNumber.required'),
+    send: (phone) => sendPhoneCode(phone, locale),
+    onSent,
+    refuse: (err) => refusal(err, 'phone', t, locale),
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <Field label={t('phoneNumber.newNumber')} error={fieldError}>
-        {(a11y) => (
-          <>
-            <input
-              {...a11y}
-              aria-describedby={[a11y['aria-describedby'], 'new-phone-hint']
-                .filter(Boolean)
-                .join(' ')}
-              value={typed}
-              onChange={(e) => onTyped(e.target.value)}
-              className={inputClass}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              autoFocus
-            />
-            <p id="new-phone-hint" className="mt-1 text-sm text-slate-500">
-              {t('phoneNumber.numberHint')}
-            </p>
-          </>
-        )}
-      </Field>
+      <PhoneNumberInput
+        label={t('phoneNumber.newNumber')}
+        hint={t('phoneNumber.numberHint')}
+        hintId="new-phone-hint"
+        value={typed}
+        onChange={onTyped}
+        error={fieldError}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? t('phoneNumber.sending') : t('phoneNumber.send')}
@@ -256,114 +220,53 @@ function CodeForm({
 }) {
   const locale = useLocale();
   const t = useAccountText();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [resent, setResent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [secondsLeft, startWait] = useCountdown(wait);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure('');
-    const checked = phoneCodeSchema.safeParse(code.replace(/\s/g, ''));
-    if (!checked.success) {
-      setFieldError(PHONE_SIGN_IN_MESSAGES.codeInvalid);
-      return;
-    }
-    setFieldError('');
-    setBusy(true);
-    try {
-      await verifyPhone(phone, checked.data);
+  const form = usePhoneCode({
+    wait,
+    verify: async (digits) => {
+      await verifyPhone(phone, digits);
       await onVerified();
-    } catch (err) {
-      const { at, message } = refusal(err, 'code', t, locale);
-      if (at === 'field') setFieldError(message);
-      else setFailure(message);
-      setBusy(false);
-    }
-  };
-
-  const resend = async () => {
-    setFailure('');
-    setResent(false);
-    try {
-      const { resend_after_seconds } = await sendPhoneCode(phone, locale);
-      startWait(resend_after_seconds ?? 60);
-      setResent(true);
-    } catch (err) {
-      setFailure(refusal(err, 'phone', t, locale).message);
-      if (err instanceof ApiError && err.retryAfterSeconds !== undefined) {
-        startWait(err.retryAfterSeconds);
-      }
-    }
-  };
+    },
+    refuse: (err) => refusal(err, 'code', t, locale),
+    resend: () => sendPhoneCode(phone, locale),
+    refuseResend: (err) => ({
+      message: refusal(err, 'phone', t, locale).message,
+      wait: err instanceof ApiError ? err.retryAfterSeconds : undefined,
+    }),
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
-      <p
+    <form onSubmit={form.onSubmit} noValidate className="mt-3 space-y-3">
+      <CodeSentTo
         id="profile-code-sent-to"
-        role="status"
-        aria-live="polite"
-        className="text-sm text-slate-700"
-      >
-        {resent ? t('phoneNumber.sentAgain') : t('phoneNumber.sentTo')}{' '}
-        <span className="font-semibold whitespace-nowrap">{displayPhone(phone)}</span>.
-      </p>
-      {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <Field label={t('phoneNumber.code')} error={fieldError}>
-        {(a11y) => (
-          <>
-            <input
-              {...a11y}
-              aria-describedby={[
-                a11y['aria-describedby'],
-                'profile-code-sent-to',
-                'profile-code-hint',
-              ]
-                .filter(Boolean)
-                .join(' ')}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              className={`${inputClass} text-lg tracking-widest`}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              autoFocus
-            />
-            <p id="profile-code-hint" className="mt-1 text-sm text-slate-500">
-              {t('phoneNumber.codeHint')}
-            </p>
-          </>
-        )}
-      </Field>
+        phone={phone}
+        text={form.resent ? t('phoneNumber.sentAgain') : t('phoneNumber.sentTo')}
+      />
+      {form.failure && <FormMessage kind="error">{form.failure}</FormMessage>}
+      <PhoneCodeInput
+        label={t('phoneNumber.code')}
+        hint={t('phoneNumber.codeHint')}
+        hintId="profile-code-hint"
+        sentToId="profile-code-sent-to"
+        value={form.code}
+        onChange={form.setCode}
+        error={form.fieldError}
+      />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? t('phoneNumber.checking') : t('phoneNumber.confirm')}
+        <Button type="submit" disabled={form.busy}>
+          {form.busy ? t('phoneNumber.checking') : t('phoneNumber.confirm')}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
           {t('phoneNumber.cancel')}
         </Button>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
-        <button
-          type="button"
-          onClick={() => void resend()}
-          disabled={secondsLeft > 0}
-          className="inline-flex min-h-6 items-center text-brand-700 hover:underline disabled:text-slate-500 disabled:no-underline"
-        >
-          {secondsLeft > 0
-            ? t('phoneNumber.resendIn', { seconds: secondsLeft })
-            : t('phoneNumber.resend')}
-        </button>
-        <button
-          type="button"
-          onClick={onOtherNumber}
-          className="inline-flex min-h-6 items-center text-slate-700 hover:underline"
-        >
-          {t('phoneNumber.otherNumber')}
-        </button>
-      </div>
+      <CodeResendRow
+        secondsLeft={form.secondsLeft}
+        onResend={() => void form.resend()}
+        onOtherNumber={onOtherNumber}
+        resendText={t('phoneNumber.resend')}
+        resendInText={(seconds) => t('phoneNumber.resendIn', { seconds })}
+        otherNumberText={t('phoneNumber.otherNumber')}
+      />
     </form>
   );
 }

@@ -1,13 +1,13 @@
 // Phone sign-in, step 1: the number a code goes to. Any usual Kenyan form is taken ('0712 345 678',
 // '+254712345678'); a number that cannot be one is caught here before a code is asked for.
-import { useState, type FormEvent } from 'react';
-import { PHONE_SIGN_IN_MESSAGES, signInPhoneSchema } from '@duka/domain/auth/phone-sign-in';
+import { PHONE_SIGN_IN_MESSAGES } from '@duka/domain/auth/phone-sign-in';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { PhoneNumberInput } from '../../../components/ui/phone-code-fields.tsx';
 import { FormMessage } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLocale } from '../../../lib/i18n/locale-context.tsx';
 import { waitInWords } from '../../../lib/phone-code.ts';
+import { usePhoneNumberSubmit, type Refusal } from '../../../lib/phone-code-forms.ts';
 import { sendSignInCode } from '../api/phone-sign-in-api.ts';
 import { useAuthText } from '../text.ts';
 
@@ -26,67 +26,42 @@ export function PhoneNumberStep({
 }) {
   const locale = useLocale();
   const t = useAuthText();
-  const [fieldError, setFieldError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure('');
-    const checked = signInPhoneSchema.safeParse(number);
-    if (!checked.success) {
-      setFieldError(
-        number.trim() ? PHONE_SIGN_IN_MESSAGES.phoneInvalid : t('phoneNumber.required'),
-      );
-      return;
-    }
-    const phone = checked.data;
-    setFieldError('');
-    setBusy(true);
-    try {
-      const { resend_after_seconds } = await sendSignInCode(phone, locale);
-      onSent(phone, resend_after_seconds ?? 60);
-    } catch (err) {
-      if (!(err instanceof ApiError)) setFailure(t('phoneNumber.offline'));
-      else if (err.status === 400) setFieldError(PHONE_SIGN_IN_MESSAGES.phoneInvalid);
-      else if (err.status === 429)
-        setFailure(
+  const refuse = (err: unknown): Refusal => {
+    if (!(err instanceof ApiError)) return { at: 'form', message: t('phoneNumber.offline') };
+    if (err.status === 400) return { at: 'field', message: PHONE_SIGN_IN_MESSAGES.phoneInvalid };
+    if (err.status === 429)
+      return {
+        at: 'form',
+        message:
           err.retryAfterSeconds === undefined
             ? t('phoneNumber.tooManyNoTime')
             : t('phoneNumber.tooMany', { wait: waitInWords(err.retryAfterSeconds, locale) }),
-        );
-      else if (err.code === 'PHONE_SIGN_IN_OFF' || err.status === 404)
-        setFailure(t('phoneNumber.unavailable'));
-      else setFailure(err.message || t('phoneNumber.offline'));
-    } finally {
-      setBusy(false);
-    }
+      };
+    if (err.code === 'PHONE_SIGN_IN_OFF' || err.status === 404)
+      return { at: 'form', message: t('phoneNumber.unavailable') };
+    return { at: 'form', message: err.message || t('phoneNumber.offline') };
   };
+  const { fieldError, failure, busy, onSubmit } = usePhoneNumberSubmit({
+    typed: number,
+    requiredText: t('phoneNumber.required'),
+    send: (phone) => sendSignInCode(phone, locale),
+    onSent,
+    refuse,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">{t('phoneNumber.intro')}</p>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <Field label={t('phoneNumber.label')} error={fieldError}>
-        {(a11y) => (
-          <>
-            <input
-              {...a11y}
-              aria-describedby={[a11y['aria-describedby'], 'phone-hint'].filter(Boolean).join(' ')}
-              value={number}
-              onChange={(e) => onNumberChange(e.target.value)}
-              className={inputClass}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              autoFocus
-            />
-            <p id="phone-hint" className="mt-1 text-sm text-slate-500">
-              {t('phoneNumber.hint')}
-            </p>
-          </>
-        )}
-      </Field>
+      <PhoneNumberInput
+        label={t('phoneNumber.label')}
+        hint={t('phoneNumber.hint')}
+        hintId="phone-hint"
+        value={number}
+        onChange={onNumberChange}
+        error={fieldError}
+      />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? t('phoneNumber.sending') : t('phoneNumber.send')}
       </Button>
