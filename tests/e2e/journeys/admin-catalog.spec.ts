@@ -95,7 +95,14 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
   const name = `Turkana Woven Palm Basket ${Date.now()}`;
   await page.getByLabel('Product Name').fill(name);
   await page.getByLabel('Brand').fill('Lodwar Weavers');
-  await page.getByLabel('Description').fill('Hand-woven doum palm basket from Turkana.');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('Hand-woven doum palm basket from Turkana.');
+  // The merchant's Kiswahili, shown in the Kiswahili shop (issue 37).
+  await page.getByLabel('Kiswahili title (optional)').fill(`Kikapu cha Turkana ${name.slice(-13)}`);
+  await page
+    .getByLabel('Kiswahili description (optional)')
+    .fill('Kikapu cha mkoma kilichofumwa kwa mkono, Turkana.');
   await page.getByLabel('Price (Ksh)').fill('1850');
   await page.getByLabel('Discount (%)').fill('5');
   await page.getByLabel('Tags (comma-separated)').fill('basket, handmade, turkana');
@@ -138,6 +145,8 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
     tags: ['basket', 'handmade', 'turkana'],
     sku: `DK-${String(created.id).padStart(5, '0')}`, // unique, unlike SPEC's 'default-sku'
     stock: 12, // on sale at once, not 'Out of Stock' as SPEC's form left it
+    title_sw: `Kikapu cha Turkana ${name.slice(-13)}`,
+    description_sw: 'Kikapu cha mkoma kilichofumwa kwa mkono, Turkana.',
   });
   expect(detail.images).toHaveLength(2); // the main image, then the extra one that is set
 
@@ -165,13 +174,23 @@ test('the admin adds a product with an uploaded image and a shopper finds it by 
   const copy = await shopper.request.get(chosen);
   expect(copy.status()).toBe(200);
   expect(copy.headers()['content-type']).toBe('image/webp');
+  // In the Kiswahili shop, the merchant's Kiswahili title and description.
+  await shopper.goto(`/sw/products/${created.id}`);
+  await expect(
+    shopper.getByRole('heading', { level: 1, name: `Kikapu cha Turkana ${name.slice(-13)}` }),
+  ).toBeVisible();
+  await expect(
+    shopper.getByText('Kikapu cha mkoma kilichofumwa kwa mkono, Turkana.'),
+  ).toBeVisible();
 
   // An apron in sizes, set at creation: one size not sold, a taken SKU refused at its cell. (Not a
   // shoe: the search journey counts what 'viatu' finds.)
   const apron = `Kanga Apron ${Date.now()}`;
   await page.getByLabel('Product Name').fill(apron);
   await page.getByLabel('Brand').fill('Pwani Prints');
-  await page.getByLabel('Description').fill('Cotton kanga apron with a deep pocket.');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('Cotton kanga apron with a deep pocket.');
   await page.getByLabel('Price (Ksh)', { exact: true }).fill('2400');
   await page.getByLabel('Publish Category').fill('Aprons');
   await page
