@@ -35,20 +35,32 @@ export function deliveryRange(counties: readonly DeliveryCounty[]) {
   };
 }
 
+/** How a delivery summary is worded: English by default, the page's language where it is shown. */
+export interface DeliveryWords {
+  everywhere: (fee: string, days: string) => string;
+  byCounty: (minFee: string, maxFee: string, days: string) => string;
+}
+
+const ENGLISH: DeliveryWords = {
+  everywhere: (fee, days) => `${fee} anywhere in Kenya, ${days} business days`,
+  byCounty: (minFee, maxFee, days) => `${minFee} to ${maxFee} by county, ${days} business days`,
+};
+
 /**
  * 'Ksh 50 anywhere in Kenya, 3-5 business days' or 'Ksh 150 to Ksh 800 by county, 2-7 business
  * days': what delivery costs and takes, from the same settings checkout charges by (the
  * specification's figures until they are loaded).
  */
-export function deliverySummary(counties: readonly DeliveryCounty[] | undefined): string {
+export function deliverySummary(
+  counties: readonly DeliveryCounty[] | undefined,
+  words: DeliveryWords = ENGLISH,
+): string {
   const r = counties?.length
     ? deliveryRange(counties)
     : { minFee: 50, maxFee: 50, minDays: 3, maxDays: 5 };
   const ksh = (n: number) => `Ksh ${n.toLocaleString('en-KE')}`;
-  const fee =
-    r.minFee === r.maxFee
-      ? `${ksh(r.minFee)} anywhere in Kenya`
-      : `${ksh(r.minFee)} to ${ksh(r.maxFee)} by county`;
   const days = r.minDays === r.maxDays ? `${r.minDays}` : `${r.minDays}-${r.maxDays}`;
-  return `${fee}, ${days} business days`;
+  return r.minFee === r.maxFee
+    ? words.everywhere(ksh(r.minFee), days)
+    : words.byCounty(ksh(r.minFee), ksh(r.maxFee), days);
 }
