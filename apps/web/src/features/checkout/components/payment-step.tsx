@@ -7,18 +7,19 @@ import { paymentInfoSchema, type PaymentInfoInput } from '@duka/domain/checkout/
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { TextField } from '../../../components/ui/field.tsx';
-import { paymentMethodsQuery, type ShopPaymentMethod } from '../../../lib/payment-methods.ts';
+import {
+  methodList,
+  paymentMethodsQuery,
+  type ShopPaymentMethod,
+} from '../../../lib/payment-methods.ts';
+import { useShopText } from '../../../lib/i18n/text.ts';
 import { savePaymentInfo } from '../api/checkout-api.ts';
 import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { useCheckoutText } from '../text.ts';
 
 /** 'M-Pesa, M-Pesa Paybill or PayPal': the ways to pay now (pay on delivery is per county). */
 function useWays(methods: readonly ShopPaymentMethod[] | undefined): string {
-  const t = useCheckoutText();
-  const labels = (methods ?? []).filter((m) => m.kind !== 'on_delivery').map((m) => m.label);
-  return labels.length <= 1
-    ? (labels[0] ?? '')
-    : t('paymentStep.ways', { first: labels.slice(0, -1).join(', '), last: labels.at(-1) ?? '' });
+  return methodList(methods ?? [], useShopText()('meta.or'));
 }
 
 export function PaymentStep({
