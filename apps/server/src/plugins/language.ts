@@ -14,11 +14,11 @@ function localPath(next: unknown): string {
   return next;
 }
 
+const REMEMBERED = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]+)`);
+
 /** The language the cookie remembers, if any. */
 export function rememberedLocale(request: FastifyRequest): Locale | null {
-  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]+)`).exec(
-    request.headers.cookie ?? '',
-  );
+  const match = REMEMBERED.exec(request.headers.cookie ?? '');
   return isLocale(match?.[1]) ? match[1] : null;
 }
 
