@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactAliases } from './preact-aliases.ts';
 
 const linguiConfig = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 const api = process.env.DUKA_API_URL ?? 'http://127.0.0.1:3000';
@@ -11,8 +12,10 @@ const api = process.env.DUKA_API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   // `npm start` builds before it serves: warnings and errors only, no table of chunk sizes.
   logLevel: 'warn',
+  resolve: { alias: preactAliases },
   plugins: [
-    react(),
+    // JSX only: React's fast refresh cannot drive Preact, so an edit reloads the page in development.
+    react({ refreshExclude: /./ }),
     // The message catalogues, compiled as they are imported (lingui.config.ts); a message missing
     // from a catalogue fails the build rather than showing a key.
     lingui({ configPath: linguiConfig, failOnCompileError: true }),

@@ -136,7 +136,7 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
     if (pass === MAX_PASSES || !(await queryClient.fetchMissing())) break;
   }
 
-  const head = buildHead({
+  const pageHead = buildHead({
     origin: options.origin,
     url,
     status: sink.status,
@@ -146,6 +146,8 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
     params: context.matches.at(-1)?.params ?? {},
     queryClient,
   });
+  const preloads = sink.preloadTags();
+  const head = preloads ? `${pageHead}\n    ${preloads}` : pageHead;
   return {
     kind: 'page',
     status: sink.status,

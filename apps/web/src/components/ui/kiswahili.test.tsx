@@ -1,6 +1,6 @@
 // The shared components in the Kiswahili shop (issue 37): their own words from this area's
 // catalogue, and the schemas' and the server's English sentences through the sentence catalogue.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -67,7 +67,7 @@ describe('a form field with a schema’s error', () => {
   it('shows the Kiswahili sentence in the Kiswahili shop', async () => {
     await submitEmailForm('sw');
     const field = screen.getByLabelText('Email');
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     const error = document.getElementById(field.getAttribute('aria-describedby')!);
     expect(error?.textContent).toBe('Barua pepe si sahihi');
     expect(screen.queryByText('Invalid email')).toBeNull();
@@ -75,7 +75,7 @@ describe('a form field with a schema’s error', () => {
 
   it('shows the schema’s English as it is in the English shop', async () => {
     await submitEmailForm('en');
-    expect(screen.getByText('Invalid email')).toBeTruthy();
+    expect(await screen.findByText('Invalid email')).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { cleanup, render } from '@testing-library/react';
+import { ServerResponseContext, ServerResponseSink } from '../../lib/server-response.ts';
 import { ProductImage } from './product-image.tsx';
 
 afterEach(cleanup);
@@ -57,14 +58,34 @@ describe('ProductImage', () => {
     }
   });
 
-  it('renders the same markup on the server, where React also preloads a priority image', () => {
+  it('renders the same markup on the server, and has the page preload a priority image', () => {
+    const sink = new ServerResponseSink();
     const html = renderToString(
-      <ProductImage src="/images/products/A-1.webp" alt="" sizes="64px" priority />,
+      <ServerResponseContext.Provider value={sink}>
+        <ProductImage src="/images/products/A-1.webp" alt="" sizes="64px" priority />
+        <ProductImage src="/images/products/B-1.webp" alt="" sizes="64px" />
+      </ServerResponseContext.Provider>,
     ).toLowerCase(); // attribute names are not case-sensitive in HTML
     expect(html).toContain('srcset="/images/products/a-1-160w.webp 160w');
     expect(html).toContain('sizes="64px"');
     expect(html).toContain('fetchpriority="high"');
     expect(html).toContain('loading="eager"');
-    expect(html).toMatch(/^<link rel="preload" as="image" imagesrcset="[^"]+" imagesizes="64px"/);
+    expect(sink.preloadTags()).toBe(
+      '<link rel="preload" as="image" imagesrcset="/images/products/A-1-160w.webp 160w, ' +
+        '/images/products/A-1-400w.webp 400w, /images/products/A-1-800w.webp 800w" ' +
+        'imagesizes="64px" fetchpriority="high" />',
+    );
+  });
+
+  it('has an image from elsewhere preloaded by its address', () => {
+    const sink = new ServerResponseSink();
+    renderToString(
+      <ServerResponseContext.Provider value={sink}>
+        <ProductImage src="https://cdn.example.com/a.png?w=1&h=2" alt="" sizes="64px" priority />
+      </ServerResponseContext.Provider>,
+    );
+    expect(sink.preloadTags()).toBe(
+      '<link rel="preload" as="image" href="https://cdn.example.com/a.png?w=1&amp;h=2" fetchpriority="high" />',
+    );
   });
 });

@@ -1,8 +1,10 @@
 // A product image in the width a screen needs: the shop keeps each image in 160, 400 and 800
 // pixels (decision record 014), so the browser picks from a srcset by the slot `sizes` describes.
 // An image from elsewhere (an old external URL) is shown as it is, without a srcset. Renders the
-// same on the server and in the browser: it reads nothing but its props.
+// same on the server and in the browser: it reads nothing but its props (and, on the server, tells
+// the page's <head> to preload a priority image).
 import { imageSrcSet } from '@duka/domain/catalog/images';
+import { usePreloadedImage } from '../../lib/server-response.ts';
 
 export interface ProductImageProps {
   src: string;
@@ -32,6 +34,7 @@ export function ProductImage({
   'data-testid': testId,
 }: ProductImageProps) {
   const srcSet = imageSrcSet(src);
+  usePreloadedImage(priority ? { src, srcSet, sizes } : null);
   return (
     // srcset and sizes come before src, so that no browser starts fetching src on its own.
     <img
