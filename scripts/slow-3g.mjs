@@ -3,7 +3,10 @@
 // Chromium at 360×640, with an empty cache. For /, /products and a product page it prints when
 // the page's frame was painted (first contentful paint), when the page's heading (the product's
 // title) was on screen, when the largest image was painted, and when the page could respond
-// (hydrated). Median of 3 loads. Starts its own shop unless given --url.
+// (hydrated). Median of 3 loads. Then what the home page costs a shopper in data (issue 38): every
+// byte over the network on a first visit (HTML, CSS, JavaScript, fonts, images, the service
+// worker's own downloads), and on a repeat visit once the service worker keeps the shop's code,
+// until the page answers a tap. Starts its own shop unless given --url.
 /* global window, document, requestAnimationFrame -- these run inside the page */
 import { chromium } from '@playwright/test';
 import { argOf, CHROMIUM_FLAGS, CHROMIUM_PATH, median, startShop } from './lib/shop-process.mjs';
@@ -48,12 +51,11 @@ async function load(path) {
   });
   await page.addInitScript(watchPaints);
   await page.goto(`${shop.base}${path}`, { waitUntil: 'load', timeout: 120_000 });
-  // Interactive once React has attached to the server's HTML: its props key appears on nodes.
-  await page.waitForFunction(
-    () => Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__react')),
-    null,
-    { timeout: 120_000, polling: 50 },
-  );
+  // Interactive once the app has hydrated the server's HTML (app/root.tsx marks it).
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+    timeout: 120_000,
+    polling: 50,
+  });
   const hydrated = await page.evaluate(() => performance.now());
   await page.waitForTimeout(500);
   const result = await page.evaluate(() => ({
@@ -63,6 +65,49 @@ async function load(path) {
   }));
   await context.close();
   return { ...result, hydrated };
+}
+
+/** Bytes over the network (headers and encoded bodies), the service worker's fetches included. */
+function countTransfer(context) {
+  const counted = { bytes: 0, requests: 0 };
+  context.on('requestfinished', async (request) => {
+    const response = await request.response();
+    // Answered by the service worker from its cache: nothing crossed the network for the page.
+    if (!response || response.fromServiceWorker()) return;
+    const sizes = await request.sizes();
+    counted.bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+    counted.requests += 1;
+  });
+  return counted;
+}
+
+const untilHydrated = (page) =>
+  page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+    timeout: 120_000,
+    polling: 50,
+  });
+
+/** The home page at a phone's size: a first visit, then a repeat visit with the service worker. */
+async function dataOfHome() {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+  const page = await context.newPage();
+  const first = countTransfer(context);
+  await page.goto(`${shop.base}/`, { waitUntil: 'load' });
+  await untilHydrated(page);
+  // The service worker installs after the page (main.tsx) and downloads what it keeps up front.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForLoadState('networkidle');
+  const firstVisit = { ...first };
+  // A second visit goes through the service worker, which keeps the code it fetches.
+  await page.reload({ waitUntil: 'load' });
+  await untilHydrated(page);
+  // A repeat visit after that: the kept code is not fetched again.
+  first.bytes = first.requests = 0;
+  await page.goto(`${shop.base}/`, { waitUntil: 'load' });
+  await untilHydrated(page);
+  const repeat = { ...first };
+  await context.close();
+  return { firstVisit, repeat };
 }
 
 try {
@@ -80,6 +125,11 @@ try {
     const s = (key) => `${(median(loads.map((l) => l[key])) / 1000).toFixed(2)} s`.padStart(15);
     console.log(`${path.padEnd(16)}${s('fcp')}${s('heading')}${s('lcp')}${s('hydrated')}`);
   }
+  const data = await dataOfHome();
+  const kB = ({ bytes, requests }) => `${(bytes / 1000).toFixed(1)} kB in ${requests} requests`;
+  console.log('\nThe home page over the network, at 360×640, until it answers a tap:');
+  console.log(`  first visit (service worker's downloads included): ${kB(data.firstVisit)}`);
+  console.log(`  repeat visit with the service worker:              ${kB(data.repeat)}`);
 } finally {
   await browser.close();
   await shop.stop();

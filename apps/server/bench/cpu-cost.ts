@@ -5,6 +5,7 @@
 // Linux with the server on this machine).
 //   BENCH_DATABASE_URL=postgres://…/bench_…   BENCH_REQUESTS=4000 per server and endpoint
 //   BENCH_ONLY=category       only the endpoints whose names match (a regular expression)
+//   SEARCH_CACHE_SECONDS=0    every search found anew (as in catalog.ts)
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -28,6 +29,9 @@ const config = loadConfig({
   DATA_DIR: '/tmp',
   LOG_LEVEL: 'silent',
   JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+  ...(process.env.SEARCH_CACHE_SECONDS
+    ? { SEARCH_CACHE_SECONDS: process.env.SEARCH_CACHE_SECONDS }
+    : {}),
 });
 const app = await buildApp({ config, database, logger: false });
 const duka = await app.listen({ host: '127.0.0.1', port: 0 });

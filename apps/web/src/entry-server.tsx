@@ -28,6 +28,7 @@ import { documentTitle } from './lib/use-document-title.ts';
 import { CollectingQueryClient } from './ssr/collecting-query-client.ts';
 import { serialiseState, STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
 import { buildHead } from './ssr/head.ts';
+import { keepTapsScript } from './ssr/keep-taps.ts';
 import { loadCatalogues } from './lib/i18n/catalogue.ts';
 import { LocaleProvider } from './lib/i18n/locale-context.tsx';
 import { LOCALES, localeOfPath, localePrefix, type Locale } from '@duka/domain/i18n/locale';
@@ -136,7 +137,7 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
     if (pass === MAX_PASSES || !(await queryClient.fetchMissing())) break;
   }
 
-  const pageHead = buildHead({
+  const head = buildHead({
     origin: options.origin,
     url,
     status: sink.status,
@@ -146,12 +147,11 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
     params: context.matches.at(-1)?.params ?? {},
     queryClient,
   });
-  const preloads = sink.preloadTags();
-  const head = preloads ? `${pageHead}\n    ${preloads}` : pageHead;
   return {
     kind: 'page',
     status: sink.status,
-    html,
+    // The priority image's preload leads the HTML, where the server moves it to the top of <head>.
+    html: sink.preloadTags() + html,
     head,
     state: serialiseState(queryClient),
     modules,
@@ -162,6 +162,7 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
 /** What the server loads (dist/server/entry-server.js): checked against the shared contract. */
 export default {
   STATE_ELEMENT_ID,
+  headScript: keepTapsScript,
   configure,
   render,
   // Every page's code and words, once at start-up: no render waits on a file (or finds it replaced).

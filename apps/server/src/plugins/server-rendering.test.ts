@@ -1,6 +1,7 @@
 // Putting a server-rendered page together, from a small fixture build (test/fixtures/web-build:
 // an index.html with the placeholders as Vite leaves it, a build manifest, a stylesheet and a
 // server entry that keeps to the shared contract).
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,14 @@ describe('a server-rendered page', () => {
     expect(html).not.toContain('index-C.css');
     expect(renderer.inlineStyleSource).toMatch(/^'sha256-[\w+/]+=*'$/);
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    // The entry's head script inline in <head> (it holds taps until the page answers), allowed
+    // by the hash of exactly its text.
+    const headScript = `<script>document.documentElement.dataset.early = 'yes'</script>`;
+    expect(html.indexOf(headScript)).toBeGreaterThan(html.indexOf('<title>'));
+    expect(html.indexOf(headScript)).toBeLessThan(html.indexOf('</head>'));
+    expect(renderer.inlineScriptSource).toBe(
+      `'sha256-${createHash('sha256').update("document.documentElement.dataset.early = 'yes'").digest('base64')}'`,
+    );
     // The page inside the root, then its data, then the code: the shell's script and preloads,
     // and the preloads of the page's own chunks that the shell does not load already.
     const root = html.indexOf('<div id="root">');

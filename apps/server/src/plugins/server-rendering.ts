@@ -24,6 +24,8 @@ export interface PageRenderer {
   render(url: string): Promise<{ status: number; html: string } | null>;
   /** The CSP source that allows the stylesheet inlined in rendered pages ('sha256-…'). */
   inlineStyleSource: string | null;
+  /** The CSP source that allows the script inlined in rendered pages' <head> ('sha256-…'). */
+  inlineScriptSource: string | null;
 }
 
 /** The template's placeholders, in the order they appear. */
@@ -98,7 +100,7 @@ const scriptTag = (file: string) =>
 const preloadTag = (file: string) =>
   `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`;
 
-/** React puts the preloads of the page's eager images first in its HTML. */
+/** The web app puts the preloads of the page's eager images first in its HTML. */
 function leadingImagePreloads(html: string): number {
   let at = 0;
   while (html.startsWith('<link rel="preload" as="image"', at)) {
@@ -144,6 +146,8 @@ export function pageRenderer(entry: ServerEntry, build: Build, origin: string): 
     : (entryChunk.css ?? [])
         .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}" />`)
         .join('\n    ');
+  // Runs before the page's code has loaded (the web app's headScript: it holds early taps).
+  const headScript = entry.headScript && !entry.headScript.includes('</') ? entry.headScript : null;
   const webManifest = build.has('manifest.webmanifest')
     ? '<link rel="manifest" href="/manifest.webmanifest">'
     : '';
@@ -161,6 +165,7 @@ export function pageRenderer(entry: ServerEntry, build: Build, origin: string): 
       template.beforeHead,
       page.head,
       `\n    ${style}\n    ${webManifest}\n  `,
+      headScript ? `  <script>${headScript}</script>\n  ` : '',
       template.beforePage,
       page.html.slice(preloadsEnd),
       // The page's code goes after its HTML: asked for from <head> it would share a slow link
@@ -170,10 +175,11 @@ export function pageRenderer(entry: ServerEntry, build: Build, origin: string): 
     ].join('');
   };
 
+  const hashSource = (text: string | null) =>
+    text ? `'sha256-${createHash('sha256').update(text).digest('base64')}'` : null;
   return {
-    inlineStyleSource: inlineStyle
-      ? `'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`
-      : null,
+    inlineStyleSource: hashSource(inlineStyle),
+    inlineScriptSource: hashSource(headScript),
     async render(url) {
       const page = await entry.render(url, { origin });
       if (!page) return null;

@@ -41,13 +41,20 @@ export function withNotice(html: string, notice: string): string {
 const YEAR = 31_536_000;
 
 /** Adds the inlined stylesheet's hash to this response's Content-Security-Policy. */
-function allowInlineStyle(reply: FastifyReply, source: string) {
+/** The rendered page's inline stylesheet and <head> script, allowed by their hashes alone. */
+function allowInline(
+  reply: FastifyReply,
+  sources: { style: string | null; script: string | null },
+) {
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp !== 'string') return;
-  reply.header(
-    'content-security-policy',
-    csp.replace("style-src 'self'", `style-src 'self' ${source}`),
-  );
+  let policy = csp;
+  if (sources.style)
+    policy = policy.replace("style-src 'self'", `style-src 'self' ${sources.style}`);
+  if (sources.script) {
+    policy = policy.replace("script-src 'self'", `script-src 'self' ${sources.script}`);
+  }
+  reply.header('content-security-policy', policy);
 }
 
 export default fp<WebOptions>(
@@ -113,7 +120,12 @@ export default fp<WebOptions>(
         const page = await renderer?.render(request.url);
         void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
         if (!page) return shell ? reply.send(shell) : reply.sendFile('index.html', dist);
-        if (renderer?.inlineStyleSource) allowInlineStyle(reply, renderer.inlineStyleSource);
+        if (renderer) {
+          allowInline(reply, {
+            style: renderer.inlineStyleSource,
+            script: renderer.inlineScriptSource,
+          });
+        }
         return reply.code(page.status).send(notice ? withNotice(page.html, notice) : page.html);
       });
     }

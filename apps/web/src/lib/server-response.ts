@@ -20,8 +20,9 @@ export class ServerResponseSink {
   }
 
   /**
-   * <link rel="preload"> for the page's priority images, for the <head>: the browser starts
-   * the largest picture of the first screen (its LCP) before it has read the body.
+   * <link rel="preload"> for the page's priority images, one after another: the server puts
+   * those that lead a page's HTML at the top of its <head> (plugins/server-rendering.ts), so the
+   * browser starts the largest picture of the first screen (its LCP) before it reads the body.
    */
   preloadTags(): string {
     return [...this.images.values()]
@@ -30,7 +31,7 @@ export class ServerResponseSink {
           ? `<link rel="preload" as="image" imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high" />`
           : `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high" />`,
       )
-      .join('\n    ');
+      .join('');
   }
 
   setStatus(status: number) {

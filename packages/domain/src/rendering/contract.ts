@@ -37,6 +37,11 @@ export interface RenderedPage {
 export interface ServerEntry {
   /** The id of the <script type="application/json"> element that carries `state`. */
   STATE_ELEMENT_ID: string;
+  /**
+   * A script every rendered page runs inline in its <head>, before its own code has loaded (it
+   * holds taps until the page answers: issue 38). The CSP allows it by its hash.
+   */
+  headScript: string;
   /** How API calls made while rendering are answered. */
   configure(options: { api: InProcessApi }): void;
   /** The page at this address (path and query), or null when the plain app shell answers. */
