@@ -21,6 +21,41 @@ export function prepared<T>(db: Db, name: string, build: (name: string) => T): T
   return statement;
 }
 
+/**
+ * How many statements an instance may write a page (its LIMIT and OFFSET) into: each is a
+ * statement of its own on every connection, so an unbounded number would be an unbounded use of
+ * the database's memory. The pages a shop asks for are few (its page sizes, its first pages);
+ * once the budget is spent, other pages are bound as parameters, as before.
+ */
+export const LITERAL_PAGES = 64;
+
+const literalPages = new WeakMap<Db, Set<string>>();
+
+/**
+ * The suffix naming statement `name` with this page written into its text, or undefined when
+ * the page must be bound as parameters (the budget is spent). With LIMIT and OFFSET as parameters
+ * PostgreSQL cannot cost a generic plan (it assumes a tenth of the matches are read), so it plans
+ * every execution anew: on a category page at a million products that planning took more of the
+ * database's time than the query. Written in, the statement keeps one plan.
+ */
+export function literalPage(
+  db: Db,
+  name: string,
+  page: { limit: number; skip: number },
+): string | undefined {
+  const { limit, skip } = page;
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(skip) || limit < 0 || skip < 0) {
+    return undefined;
+  }
+  let names = literalPages.get(db);
+  if (!names) literalPages.set(db, (names = new Set()));
+  const suffix = `_${limit}_${skip}`;
+  if (names.has(name + suffix)) return suffix;
+  if (names.size >= LITERAL_PAGES) return undefined;
+  names.add(name + suffix);
+  return suffix;
+}
+
 const dialect = new PgDialect();
 
 /**

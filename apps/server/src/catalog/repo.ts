@@ -28,7 +28,7 @@ import {
   reviews,
 } from './schema.ts';
 import { queryRows } from '../lib/sql.ts';
-import { prepared } from './prepared.ts';
+import { literalPage, prepared } from './prepared.ts';
 import { matchesAllWords, type SearchTerms } from './query/title-match.ts';
 
 /** What a product card shows (SPEC §2.3) and nothing more. */
@@ -236,8 +236,23 @@ export function counterTotal(f: ProductFilter, bind: Bind): SQL<number> {
 }
 
 /**
+ * Filters whose values cannot change the best plan: a category is looked up inside the query
+ * (categoryIdOf), so no plan knows it, and leaving one product out changes nothing. A brand, a
+ * rating or an option value can (a rare brand is read through its index, a common one walked),
+ * so those pages are planned with their values each time.
+ */
+const planIgnoresValues = (f: ProductFilter) =>
+  !f.search &&
+  f.brand === undefined &&
+  f.minRating === undefined &&
+  f.ratingAbove === undefined &&
+  f.options === undefined;
+
+/**
  * One page of product cards, without a text search (query/listing.ts has those). When the
- * counters know the total, it comes in the same statement, on every row.
+ * counters know the total, it comes in the same statement, on every row. When no filter value
+ * can change the plan, the page's LIMIT and OFFSET are written into the statement (prepared.ts's
+ * literalPage), which PostgreSQL then plans once.
  */
 export async function listPage(
   db: Db,
@@ -247,13 +262,19 @@ export async function listPage(
 ): Promise<{ rows: CardRow[]; total?: number }> {
   const order = listOrder === 'best' ? 'id' : listOrder;
   const values = bindings(filter, page);
-  if (!countedByCounters(filter)) {
-    const statement = prepared(db, `catalog_page_${shapeOf(filter)}_${order}`, (name) =>
-      paginated(cards(db, whereOf(filter, placeholders), orderFor(filter, order))).prepare(name),
+  const counted = countedByCounters(filter);
+  const base = `catalog_${counted ? 'counted_' : ''}page_${shapeOf(filter)}_${order}`;
+  const suffix = planIgnoresValues(filter) ? literalPage(db, base, page) : undefined;
+  const literal = suffix === undefined ? undefined : page;
+  if (!counted) {
+    const statement = prepared(db, base + (suffix ?? ''), (name) =>
+      paginated(cards(db, whereOf(filter, placeholders), orderFor(filter, order)), literal).prepare(
+        name,
+      ),
     );
     return { rows: await statement.execute(values) };
   }
-  const statement = prepared(db, `catalog_counted_page_${shapeOf(filter)}_${order}`, (name) =>
+  const statement = prepared(db, base + (suffix ?? ''), (name) =>
     paginated(
       db
         .select({ ...cardColumns, total: counterTotal(filter, placeholders) })
@@ -261,16 +282,26 @@ export async function listPage(
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(whereOf(filter, placeholders))
         .orderBy(...orderFor(filter, order)),
+      literal,
     ).prepare(name),
   );
   const rows = await statement.execute(values);
   return { rows, ...(rows[0] ? { total: rows[0].total } : {}) };
 }
 
+/**
+ * LIMIT and OFFSET: the page's own numbers written into the text (safe integers, checked by
+ * literalPage), or the placeholders 'limit' and 'skip'.
+ */
 function paginated<Q extends { limit(n: Placeholder): { offset(n: Placeholder): unknown } }>(
   query: Q,
+  literal?: Page,
 ) {
-  return query.limit(sql.placeholder('limit')).offset(sql.placeholder('skip')) as ReturnType<
+  // Drizzle binds a number as a parameter; raw SQL in a placeholder's stead is written as it is.
+  const written = (n: number) => sql.raw(String(n)) as unknown as Placeholder;
+  return query
+    .limit(literal ? written(literal.limit) : sql.placeholder('limit'))
+    .offset(literal ? written(literal.skip) : sql.placeholder('skip')) as ReturnType<
     ReturnType<Q['limit']>['offset']
   >;
 }
