@@ -3,14 +3,18 @@
 // (simulated slow 4G and a 4× slower CPU), on /, /sw (the Kiswahili home), /products and
 // /products/{id}; prints the median
 // of 3 runs per page. Starts its own shop unless given --url http://127.0.0.1:3000.
+// With --against, also a second shop (an older build started apart), run for run in turn with
+// this one, so that a busy machine weighs on both alike: before and after, side by side.
 //
 //   npm run lighthouse [-- --runs 5] [-- --url http://127.0.0.1:3000]
+//   npm run lighthouse -- --against http://127.0.0.1:4799
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { argOf, CHROMIUM_FLAGS, CHROMIUM_PATH, median, startShop } from './lib/shop-process.mjs';
 
 const runs = Number(argOf('runs') ?? 3);
 const shop = await startShop({ url: argOf('url') });
+const against = argOf('against')?.replace(/\/$/, '');
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: CHROMIUM_FLAGS,
@@ -32,22 +36,23 @@ try {
   );
   const header = ['page', 'perf', 'a11y', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'];
   console.log(header.map((h, i) => (i === 0 ? h.padEnd(16) : h.padStart(8))).join(''));
-  for (const path of pages) {
-    const results = [];
-    for (let run = 0; run < runs; run++) {
-      const { lhr } = await lighthouse(`${shop.base}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'seo'],
-      });
-      results.push(lhr);
-    }
+  const measure = async (url) => {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo'],
+    });
+    // A run that could not measure (the page timed out on a busy machine) is left out.
+    return lhr.runtimeError ? null : lhr;
+  };
+  const rowOf = (label, results) => {
+    if (results.length === 0) return `${label.padEnd(16)}  (no run measured)`;
     const score = (key) => Math.round(median(results.map((r) => r.categories[key].score)) * 100);
     const metric = (id) => median(results.map((r) => r.audits[id].numericValue));
     const ms = (v) => `${(v / 1000).toFixed(2)} s`;
-    const row = [
-      path.padEnd(16),
+    return [
+      label.padEnd(16),
       String(score('performance')).padStart(8),
       String(score('accessibility')).padStart(8),
       String(score('seo')).padStart(8),
@@ -56,8 +61,17 @@ try {
       `${Math.round(metric(METRICS.TBT))} ms`.padStart(8),
       metric(METRICS.CLS).toFixed(3).padStart(8),
       ms(metric(METRICS.SI)).padStart(8),
-    ];
-    console.log(row.join(''));
+    ].join('');
+  };
+  for (const path of pages) {
+    const results = [];
+    const theirs = [];
+    for (let run = 0; run < runs; run++) {
+      results.push(await measure(`${shop.base}${path}`));
+      if (against) theirs.push(await measure(`${against}${path}`));
+    }
+    console.log(rowOf(path, results.filter(Boolean)));
+    if (against) console.log(rowOf(`  (against)`, theirs.filter(Boolean)));
   }
 } finally {
   await chrome.kill();

@@ -11,6 +11,7 @@ export default defineProject({
     conditions: ['module-sync', 'module', 'browser', 'development'],
     alias: [
       ...preactAliases,
+      // Its ES module build, whose imports of react-dom the aliases above can reach.
       {
         find: /^@testing-library\/react$/,
         replacement: '@testing-library/react/dist/@testing-library/react.esm.js',

@@ -7,6 +7,7 @@ import {
   count,
   desc,
   eq,
+  fillPlaceholders,
   getTableColumns,
   inArray,
   isNull,
@@ -28,7 +29,7 @@ import {
   reviews,
 } from './schema.ts';
 import { queryRows } from '../lib/sql.ts';
-import { literalPage, prepared } from './prepared.ts';
+import { arrayRows, literalPage, prepared } from './prepared.ts';
 import { matchesAllWords, type SearchTerms } from './query/title-match.ts';
 
 /** What a product card shows (SPEC §2.3) and nothing more. */
@@ -261,32 +262,47 @@ export async function listPage(
   page: Page,
 ): Promise<{ rows: CardRow[]; total?: number }> {
   const order = listOrder === 'best' ? 'id' : listOrder;
-  const values = bindings(filter, page);
   const counted = countedByCounters(filter);
   const base = `catalog_${counted ? 'counted_' : ''}page_${shapeOf(filter)}_${order}`;
   const suffix = planIgnoresValues(filter) ? literalPage(db, base, page) : undefined;
   const literal = suffix === undefined ? undefined : page;
-  if (!counted) {
-    const statement = prepared(db, base + (suffix ?? ''), (name) =>
-      paginated(cards(db, whereOf(filter, placeholders), orderFor(filter, order)), literal).prepare(
-        name,
-      ),
-    );
-    return { rows: await statement.execute(values) };
-  }
-  const statement = prepared(db, base + (suffix ?? ''), (name) =>
-    paginated(
-      db
-        .select({ ...cardColumns, total: counterTotal(filter, placeholders) })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(whereOf(filter, placeholders))
-        .orderBy(...orderFor(filter, order)),
-      literal,
-    ).prepare(name),
-  );
-  const rows = await statement.execute(values);
-  return { rows, ...(rows[0] ? { total: rows[0].total } : {}) };
+  const name = base + (suffix ?? '');
+  const statement = prepared(db, name, () => {
+    const query = db
+      .select(counted ? { ...cardColumns, total: counterTotal(filter, placeholders) } : cardColumns)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(whereOf(filter, placeholders))
+      .orderBy(...orderFor(filter, order));
+    return paginated(query, literal).toSQL();
+  });
+  const values = fillPlaceholders(statement.params, bindings(filter, page));
+  const rows = await arrayRows(db, name, statement.sql, values);
+  return {
+    rows: rows.map(cardOf),
+    ...(counted && rows[0] ? { total: rows[0][CARD_COLUMNS] as number } : {}),
+  };
+}
+
+/** How many columns a card has: a counted page's total comes after them. */
+const CARD_COLUMNS = Object.keys(cardColumns).length;
+
+/** A card from its columns, in cardColumns' order (createdAt as text, read as Drizzle does). */
+function cardOf(r: unknown[]): CardRow {
+  return {
+    id: r[0] as number,
+    title: r[1] as string,
+    titleSw: r[2] as string | null,
+    category: r[3] as string,
+    brand: r[4] as string,
+    priceCents: r[5] as number,
+    discountBp: r[6] as number,
+    rating: r[7] as number,
+    reviewCount: r[8] as number,
+    stock: r[9] as number,
+    thumbnail: r[10] as string,
+    createdAt: new Date(r[11] as string),
+  };
 }
 
 /**
