@@ -7,7 +7,7 @@
 // this one, so that a busy machine weighs on both alike: before and after, side by side.
 //
 //   npm run lighthouse [-- --runs 5] [-- --url http://127.0.0.1:3000]
-//   npm run lighthouse -- --against http://127.0.0.1:4799
+//   npm run lighthouse -- --against http://127.0.0.1:4799 [--only '^/products']
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { argOf, CHROMIUM_FLAGS, CHROMIUM_PATH, median, startShop } from './lib/shop-process.mjs';
@@ -30,7 +30,10 @@ const METRICS = {
 
 try {
   const product = (await (await fetch(`${shop.base}/api/products?limit=1`)).json()).products[0];
-  const pages = ['/', '/sw', '/products', `/products/${product.id}`];
+  const only = argOf('only') ? new RegExp(argOf('only')) : null;
+  const pages = ['/', '/sw', '/products', `/products/${product.id}`].filter(
+    (page) => !only || only.test(page),
+  );
   console.log(
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile, median of ${runs} runs, ${shop.base}\n`,
   );

@@ -284,25 +284,16 @@ export async function listPage(
   };
 }
 
-/** How many columns a card has: a counted page's total comes after them. */
-const CARD_COLUMNS = Object.keys(cardColumns).length;
+/** A card's columns in the order they are selected; a counted page's total comes after them. */
+const CARD_KEYS = Object.keys(cardColumns) as (keyof CardRow)[];
+const CARD_COLUMNS = CARD_KEYS.length;
 
-/** A card from its columns, in cardColumns' order (createdAt as text, read as Drizzle does). */
+/** A card from its columns, named by cardColumns' own order (createdAt as text, as Drizzle reads it). */
 function cardOf(r: unknown[]): CardRow {
-  return {
-    id: r[0] as number,
-    title: r[1] as string,
-    titleSw: r[2] as string | null,
-    category: r[3] as string,
-    brand: r[4] as string,
-    priceCents: r[5] as number,
-    discountBp: r[6] as number,
-    rating: r[7] as number,
-    reviewCount: r[8] as number,
-    stock: r[9] as number,
-    thumbnail: r[10] as string,
-    createdAt: new Date(r[11] as string),
-  };
+  const card: Record<string, unknown> = {};
+  for (let i = 0; i < CARD_COLUMNS; i++) card[CARD_KEYS[i]!] = r[i];
+  card.createdAt = new Date(card.createdAt as string);
+  return card as unknown as CardRow;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceHydrated } from './hydrated.ts';
+import { announceHydrated } from '../lib/hydration.tsx';
 import { keepTapsScript } from './keep-taps.ts';
 
 /** A server-rendered page whose scripts have not run: the keeper runs as the page's <head> would. */
@@ -12,14 +12,14 @@ function serverPage(html: string) {
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-afterEach(() => {
+afterEach(async () => {
   document.body.innerHTML = '';
   // A keeper the test left waiting lets go, as the app's hydration would make it.
-  announceHydrated(document);
+  await announceHydrated(document);
 });
 
 describe('a tap before the page has hydrated', () => {
-  it('is held, shown as waiting, and made once the app answers', () => {
+  it('is held, shown as waiting, and made once the app answers', async () => {
     serverPage('<button id="add" type="button">Add to Cart</button>');
     const add = byId<HTMLButtonElement>('add');
     const early = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -31,7 +31,7 @@ describe('a tap before the page has hydrated', () => {
     const handler = vi.fn();
     add.addEventListener('click', handler);
     expect(handler).not.toHaveBeenCalled();
-    announceHydrated(document);
+    await announceHydrated(document);
     expect(handler).toHaveBeenCalledTimes(1);
     expect(add.hasAttribute('aria-busy')).toBe(false);
 
@@ -40,7 +40,7 @@ describe('a tap before the page has hydrated', () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps every tap, in order, on the same or another button', () => {
+  it('keeps every tap, in order, on the same or another button', async () => {
     serverPage(
       '<button id="plus" type="button">+</button><span><button id="buy">Proceed</button></span>',
     );
@@ -50,11 +50,11 @@ describe('a tap before the page has hydrated', () => {
     byId('buy').click();
     byId('plus').addEventListener('click', () => made.push('plus'));
     byId('buy').addEventListener('click', () => made.push('buy'));
-    announceHydrated(document);
+    await announceHydrated(document);
     expect(made).toEqual(['plus', 'plus', 'buy']);
   });
 
-  it('is not made again on a button that went away or was disabled meanwhile', () => {
+  it('is not made again on a button that went away or was disabled meanwhile', async () => {
     serverPage('<button id="a" type="button">A</button><button id="b" type="button">B</button>');
     const a = byId<HTMLButtonElement>('a');
     const b = byId<HTMLButtonElement>('b');
@@ -65,11 +65,11 @@ describe('a tap before the page has hydrated', () => {
     b.addEventListener('click', handler);
     a.remove();
     b.disabled = true;
-    announceHydrated(document);
+    await announceHydrated(document);
     expect(handler).not.toHaveBeenCalled();
   });
 
-  it('leaves alone links and forms that work without scripts, and what is outside the app', () => {
+  it('leaves alone links and forms that work without scripts, and what is outside the app', async () => {
     serverPage(
       '<a id="link" href="#somewhere"><span id="inside">Laptops</span></a>' +
         '<form id="search" action="/products" method="get"><button id="go">Search</button></form>',
@@ -85,7 +85,7 @@ describe('a tap before the page has hydrated', () => {
     }
   });
 
-  it('holds Enter in a form the app submits, and submits it once the app answers', () => {
+  it('holds Enter in a form the app submits, and submits it once the app answers', async () => {
     serverPage('<form id="coupon"><input name="code" /><button id="apply">Apply</button></form>');
     const form = byId<HTMLFormElement>('coupon');
     const early = new Event('submit', { bubbles: true, cancelable: true });
@@ -93,11 +93,11 @@ describe('a tap before the page has hydrated', () => {
     expect(early.defaultPrevented).toBe(true);
     const submitted = vi.fn((e: Event) => e.preventDefault());
     form.addEventListener('submit', submitted);
-    announceHydrated(document);
+    await announceHydrated(document);
     expect(submitted).toHaveBeenCalledTimes(1);
   });
 
-  it('tells the app what was typed, picked or ticked before it listened', () => {
+  it('tells the app what was typed, picked or ticked before it listened', async () => {
     serverPage(
       '<input id="qty" value="1" /><input id="plain" value="same" />' +
         '<input id="gift" type="checkbox" />' +
@@ -111,7 +111,7 @@ describe('a tap before the page has hydrated', () => {
       byId(id).addEventListener('input', () => told.push(`${id}:input`));
       byId(id).addEventListener('change', () => told.push(`${id}:change`));
     }
-    announceHydrated(document);
+    await announceHydrated(document);
     expect(told).toEqual([
       'qty:input',
       'qty:change',
@@ -122,7 +122,7 @@ describe('a tap before the page has hydrated', () => {
     ]);
   });
 
-  it('does nothing on a page that has already hydrated', () => {
+  it('does nothing on a page that has already hydrated', async () => {
     document.body.innerHTML = '<div id="root"><button id="x" type="button">X</button></div>';
     document.documentElement.dataset.hydrated = '';
     new Function(keepTapsScript)();

@@ -6,7 +6,7 @@
 // forms with an address of their own (the search box) work without scripts and are left alone.
 //
 // It is sent as its source text, so it must stand alone: no imports, nothing from outside (the
-// event it waits for is ssr/hydrated.ts's, written out; keep-taps.test.ts checks they agree).
+// event it waits for is lib/hydration.tsx's, written out; keep-taps.test.ts checks they agree).
 export function keepTapsUntilHydrated(doc: Document): void {
   const root = doc.documentElement;
   if (root.hasAttribute('data-hydrated')) return;

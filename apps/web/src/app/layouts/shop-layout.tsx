@@ -11,6 +11,7 @@ import { PageScrollRestoration } from './page-scroll.tsx';
 import { ShopFooter } from './shop-footer.tsx';
 import { ShopHeader } from './shop-header.tsx';
 import { useShopText } from '../../lib/i18n/text.ts';
+import { HydrateLater } from '../../lib/hydration.tsx';
 
 interface ShownPage {
   key: string;
@@ -53,11 +54,15 @@ export function ShopLayout() {
       >
         {t('layout.skipToContent')}
       </a>
-      <ShopHeader />
+      <HydrateLater>
+        <ShopHeader />
+      </HydrateLater>
       <main id="main" className="flex-1">
         <PageWithOverlay />
       </main>
-      <ShopFooter />
+      <HydrateLater>
+        <ShopFooter />
+      </HydrateLater>
       <PageScrollRestoration />
     </div>
   );

@@ -5,6 +5,7 @@ import { formatKsh } from '@duka/domain/pricing/money';
 import { HalfStars } from '../../../components/ui/half-stars.tsx';
 import { useLocale } from '../../../lib/i18n/locale-context.tsx';
 import { productTitle } from '../../../lib/i18n/product-text.ts';
+import { HydrateLater } from '../../../lib/hydration.tsx';
 import { useCatalogText } from '../text.ts';
 import {
   flashSaleOf,
@@ -168,9 +169,11 @@ export function ProductGrid({
     <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={p.id} className="flex">
-          <div className="h-full w-full">
-            <ProductCard product={p} priority={priority && i < PRIORITY_CARDS} />
-          </div>
+          <HydrateLater>
+            <div className="h-full w-full">
+              <ProductCard product={p} priority={priority && i < PRIORITY_CARDS} />
+            </div>
+          </HydrateLater>
         </li>
       ))}
     </ul>

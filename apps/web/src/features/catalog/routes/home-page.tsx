@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorText, LoadingText } from '../../../components/ui/status.tsx';
 import { useMessageText } from '../../../lib/i18n/message-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { HydrateLater } from '../../../lib/hydration.tsx';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { HeroSlider } from '../components/hero-slider.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
@@ -46,7 +47,9 @@ export default function HomePage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-4 sm:py-6">
       <h1 className="sr-only">{t('homePage.heading')}</h1>
-      <HeroSlider />
+      <HydrateLater>
+        <HeroSlider />
+      </HydrateLater>
 
       {home.isPending ? (
         <LoadingText />

@@ -34,6 +34,7 @@ import { ReviewsSection } from '../components/reviews-section.tsx';
 import { TopPicksStrip } from '../components/top-picks-strip.tsx';
 import { VariantPicker } from '../components/variant-picker.tsx';
 import { useCatalogText } from '../text.ts';
+import { HydrateLater } from '../../../lib/hydration.tsx';
 
 /**
  * What the page's buttons need of the shopper's choice: the variant chosen (a product without
@@ -95,13 +96,19 @@ export default function ProductDetailPage({ actions }: { actions: Actions }) {
         returnWindowDays={returnWindowDays}
         actions={actions}
       />
-      <ReviewsSection productId={product.data.id} />
-      <RelatedProducts
-        key={`related-${product.data.id}`}
-        category={product.data.category}
-        productId={id}
-      />
-      <TopPicksStrip />
+      <HydrateLater>
+        <ReviewsSection productId={product.data.id} />
+      </HydrateLater>
+      <HydrateLater>
+        <RelatedProducts
+          key={`related-${product.data.id}`}
+          category={product.data.category}
+          productId={id}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <TopPicksStrip />
+      </HydrateLater>
     </div>
   );
 }
@@ -161,7 +168,9 @@ function ProductView({
   return (
     <>
       <div className="grid gap-8 lg:grid-cols-2">
-        <ImageGallery key={images[0]} images={images} title={title} />
+        <HydrateLater>
+          <ImageGallery key={images[0]} images={images} title={title} />
+        </HydrateLater>
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
@@ -192,45 +201,49 @@ function ProductView({
             />
           </div>
           <p className="mt-4 text-slate-700">{productDescription(p, locale)}</p>
-          {p.options.length > 0 && (
-            <VariantPicker
-              product={p}
-              choice={choice}
-              onPick={(option, value) => {
-                choose(option, value);
-                setAsked(false);
-              }}
-              prompt={
-                asked && missing
-                  ? {
-                      option: missing,
-                      // 'Please choose a size.', as the cart's chooseOptionMessage says it.
-                      message: t('productPage.chooseOption', {
-                        option: optionName(missing).toLowerCase(),
-                      }),
-                    }
-                  : undefined
-              }
-            />
-          )}
-          <p className="mt-4 text-sm">
-            {t('productPage.stock')} <span className="font-semibold">{stock}</span>
-          </p>
+          <HydrateLater>
+            {p.options.length > 0 && (
+              <VariantPicker
+                product={p}
+                choice={choice}
+                onPick={(option, value) => {
+                  choose(option, value);
+                  setAsked(false);
+                }}
+                prompt={
+                  asked && missing
+                    ? {
+                        option: missing,
+                        // 'Please choose a size.', as the cart's chooseOptionMessage says it.
+                        message: t('productPage.chooseOption', {
+                          option: optionName(missing).toLowerCase(),
+                        }),
+                      }
+                    : undefined
+                }
+              />
+            )}
+            <p className="mt-4 text-sm">
+              {t('productPage.stock')} <span className="font-semibold">{stock}</span>
+            </p>
 
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <span className="text-sm text-slate-600">{t('productPage.quantity')}</span>
-            <QuantityStepper
-              value={stock > 0 ? Math.min(quantity, stock) : quantity}
-              onChange={setQuantity}
-              max={stock > 0 ? stock : undefined}
-            />
-          </div>
-          {actions(p, stock > 0 ? Math.min(quantity, stock) : quantity, {
-            variant,
-            ask: missing ? () => setAsked(true) : undefined,
-          })}
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <span className="text-sm text-slate-600">{t('productPage.quantity')}</span>
+              <QuantityStepper
+                value={stock > 0 ? Math.min(quantity, stock) : quantity}
+                onChange={setQuantity}
+                max={stock > 0 ? stock : undefined}
+              />
+            </div>
+            {actions(p, stock > 0 ? Math.min(quantity, stock) : quantity, {
+              variant,
+              ask: missing ? () => setAsked(true) : undefined,
+            })}
+          </HydrateLater>
 
-          <ProductFacts p={p} delivery={delivery} returnWindowDays={returnWindowDays} />
+          <HydrateLater>
+            <ProductFacts p={p} delivery={delivery} returnWindowDays={returnWindowDays} />
+          </HydrateLater>
         </div>
       </div>
     </>

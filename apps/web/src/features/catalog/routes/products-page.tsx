@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { catalogQueries } from '../api/catalog-api.ts';
 import { ProductGrid } from '../components/product-card.tsx';
 import { chosenOptions, OptionFilters } from '../components/option-filters.tsx';
+import { HydrateLater } from '../../../lib/hydration.tsx';
 import { useCatalogText } from '../text.ts';
 
 export const CATALOG_PAGE_SIZE = 8;
@@ -134,84 +135,86 @@ export default function ProductsPage() {
         </button>
       </div>
 
-      <form
-        id={ids.filters}
-        role="search"
-        aria-label={t('productsPage.filterProducts')}
-        className={`mb-6 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 md:mb-8 md:grid lg:grid-cols-4 ${filtersOpen ? 'grid' : 'hidden'}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q: searchText.trim() });
-        }}
-      >
-        <div>
-          <label htmlFor={ids.category} className="mb-1 block text-xs font-medium text-slate-600">
-            {t('productsPage.category')}
-          </label>
-          <select
-            id={ids.category}
-            className={selectClass}
-            value={category}
-            onChange={(e) => update({ category: e.target.value, brand: '', option: [] })}
-          >
-            <option value="">{t('productsPage.allCategories')}</option>
-            {categories.data?.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name} ({c.count})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.brand} className="mb-1 block text-xs font-medium text-slate-600">
-            {t('productsPage.brand')}
-          </label>
-          <select
-            id={ids.brand}
-            className={selectClass}
-            value={brand}
-            onChange={(e) => update({ brand: e.target.value })}
-          >
-            <option value="">{t('productsPage.allBrands')}</option>
-            {brands.data?.map((b) => (
-              <option key={b.name} value={b.name}>
-                {b.name} ({b.count})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.search} className="mb-1 block text-xs font-medium text-slate-600">
-            {t('productsPage.search')}
-          </label>
-          <input
-            id={ids.search}
-            type="search"
-            placeholder={t('productsPage.searchPlaceholder')}
-            className={selectClass}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.sort} className="mb-1 block text-xs font-medium text-slate-600">
-            {t('productsPage.sortBy')}
-          </label>
-          <select
-            id={ids.sort}
-            className={selectClass}
-            value={sort ?? ''}
-            onChange={(e) => update({ sort: e.target.value }, false)}
-          >
-            <option value="">{t('productsPage.sortDefault')}</option>
-            {SHOPPER_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(SORT_LABELS[s])}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <HydrateLater>
+        <form
+          id={ids.filters}
+          role="search"
+          aria-label={t('productsPage.filterProducts')}
+          className={`mb-6 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 md:mb-8 md:grid lg:grid-cols-4 ${filtersOpen ? 'grid' : 'hidden'}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ q: searchText.trim() });
+          }}
+        >
+          <div>
+            <label htmlFor={ids.category} className="mb-1 block text-xs font-medium text-slate-600">
+              {t('productsPage.category')}
+            </label>
+            <select
+              id={ids.category}
+              className={selectClass}
+              value={category}
+              onChange={(e) => update({ category: e.target.value, brand: '', option: [] })}
+            >
+              <option value="">{t('productsPage.allCategories')}</option>
+              {categories.data?.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name} ({c.count})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.brand} className="mb-1 block text-xs font-medium text-slate-600">
+              {t('productsPage.brand')}
+            </label>
+            <select
+              id={ids.brand}
+              className={selectClass}
+              value={brand}
+              onChange={(e) => update({ brand: e.target.value })}
+            >
+              <option value="">{t('productsPage.allBrands')}</option>
+              {brands.data?.map((b) => (
+                <option key={b.name} value={b.name}>
+                  {b.name} ({b.count})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.search} className="mb-1 block text-xs font-medium text-slate-600">
+              {t('productsPage.search')}
+            </label>
+            <input
+              id={ids.search}
+              type="search"
+              placeholder={t('productsPage.searchPlaceholder')}
+              className={selectClass}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.sort} className="mb-1 block text-xs font-medium text-slate-600">
+              {t('productsPage.sortBy')}
+            </label>
+            <select
+              id={ids.sort}
+              className={selectClass}
+              value={sort ?? ''}
+              onChange={(e) => update({ sort: e.target.value }, false)}
+            >
+              <option value="">{t('productsPage.sortDefault')}</option>
+              {SHOPPER_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(SORT_LABELS[s])}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      </HydrateLater>
 
       {category && facets.data && (
         <OptionFilters
@@ -250,14 +253,16 @@ export default function ProductsPage() {
             )}
           </p>
           <ProductGrid products={products.data.products} priority />
-          <Pagination
-            page={page}
-            pageCount={pageCount}
-            onPageChange={(p) => {
-              update({ page: p > 1 ? String(p) : '' }, false);
-              window.scrollTo({ top: 0 });
-            }}
-          />
+          <HydrateLater>
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              onPageChange={(p) => {
+                update({ page: p > 1 ? String(p) : '' }, false);
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          </HydrateLater>
         </>
       )}
     </div>

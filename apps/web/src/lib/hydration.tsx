@@ -1,0 +1,66 @@
+// Hydration in turns (decision record 035). Preact hydrates a page in one go, with no pause for
+// the browser: on a slow phone that is one long task of half a second, in which a tap waits. So
+// the parts of a page that a shopper does not need first (cards, the footer, reviews) wait behind
+// <HydrateLater>: each keeps the server's HTML and hydrates in a task of its own after the rest.
+// When the last has, the page says it answers clicks: the journeys wait for the mark, and the
+// script that holds early taps (keep-taps.ts) makes them again on the event.
+import { Suspense, useRef, type ReactNode } from 'react';
+
+export const HYDRATED_EVENT = 'duka:hydrated';
+
+/** True from the start of the server page's hydration (main.tsx) until its last part's turn. */
+let hydrating = false;
+/** The turns taken so far, one after another. */
+let turns: Promise<void> = Promise.resolve();
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const takeTurn = () => (turns = turns.then(nextTask));
+
+/** Hydrates the server's page; the parts in <HydrateLater> are queued for later tasks. */
+export function hydrateInTurns(hydrate: () => void): void {
+  hydrating = true;
+  hydrate();
+}
+
+/** Until no turn is left: a part may queue parts of its own (cards in a later section). */
+async function lastTurn() {
+  let seen: Promise<void>;
+  do {
+    seen = turns;
+    await seen;
+    await nextTask();
+  } while (seen !== turns);
+}
+
+/** Says the page answers clicks, once every part queued by hydrateInTurns has hydrated. */
+export async function announceHydrated(doc: Document): Promise<void> {
+  await lastTurn();
+  hydrating = false;
+  doc.documentElement.dataset.hydrated = '';
+  doc.dispatchEvent(new Event(HYDRATED_EVENT));
+}
+
+/** Waits for its turn while the page hydrates; renders at once at any other time. */
+function Turn({ children }: { children: ReactNode }) {
+  const wait = useRef<Promise<void> | null | undefined>(undefined);
+  if (wait.current === undefined) {
+    wait.current = hydrating ? takeTurn().then(() => void (wait.current = null)) : null;
+  }
+  if (wait.current) throw wait.current;
+  return children;
+}
+
+/**
+ * A part of a server-rendered page hydrated in a task of its own, after the rest. Its server
+ * HTML stays as it is meanwhile (Preact keeps a suspended part's one element): hence the one
+ * wrapper, which `display: contents` keeps out of the layout.
+ */
+export function HydrateLater({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Turn>
+        <div className="contents">{children}</div>
+      </Turn>
+    </Suspense>
+  );
+}
