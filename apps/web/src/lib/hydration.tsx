@@ -4,7 +4,7 @@
 // <HydrateLater>: each keeps the server's HTML and hydrates in a task of its own after the rest.
 // When the last has, the page says it answers clicks: the journeys wait for the mark, and the
 // script that holds early taps (keep-taps.ts) makes them again on the event.
-import { Suspense, useRef, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 
 export const HYDRATED_EVENT = 'duka:hydrated';
 
@@ -42,11 +42,13 @@ export async function announceHydrated(doc: Document): Promise<void> {
 
 /** Waits for its turn while the page hydrates; renders at once at any other time. */
 function Turn({ children }: { children: ReactNode }) {
-  const wait = useRef<Promise<void> | null | undefined>(undefined);
-  if (wait.current === undefined) {
-    wait.current = hydrating ? takeTurn().then(() => void (wait.current = null)) : null;
-  }
-  if (wait.current) throw wait.current;
+  const [wait] = useState(() => {
+    if (!hydrating) return null;
+    const turn = { over: false, promise: Promise.resolve() };
+    turn.promise = takeTurn().then(() => void (turn.over = true));
+    return turn;
+  });
+  if (wait && !wait.over) throw wait.promise;
   return children;
 }
 
