@@ -40,7 +40,13 @@ describe('platform', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // The same on the next request: the headers are built once, not consumed by the first.
+    const again = await t.app.inject('/api/products?limit=1');
+    expect(again.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 
   it('answers unknown API addresses with the one error shape', async () => {

@@ -1,11 +1,14 @@
 // Security headers. The Content-Security-Policy allows only our own scripts, styles and images:
-// the web app is built to need nothing inline and nothing from another origin.
+// the web app is built to need nothing inline and nothing from another origin (a rendered page's
+// inline stylesheet and head script are allowed by their hashes: plugins/web.ts).
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 export default fp(
   async (app) => {
-    await app.register(helmet, {
+    // Helmet's middleware is built once: @fastify/helmet built it anew for every request, about
+    // a twentieth of the server's time on a catalogue page (docs/benchmarks.md, issue 38).
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -24,6 +27,9 @@ export default fp(
       // The shop is served over plain HTTP on a laptop: HSTS is sent only for HTTPS (below).
       strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
     // Behind our own TLS-terminating proxy (TRUST_PROXY), a request that came over https is told
     // to keep to https.
