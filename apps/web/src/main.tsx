@@ -40,6 +40,9 @@ async function start() {
     await new Promise((resolve) => setTimeout(resolve, 0));
     hydrateInTurns(() => void hydrateRoot(container, app));
   } else {
+    // The shop's frame the server sent is replaced, not reused: Preact would otherwise keep its
+    // nodes and their attributes (ids among them) under elements that differ.
+    container.replaceChildren();
     createRoot(container).render(app);
   }
 }
