@@ -56,6 +56,11 @@ function Turn({ children }: { children: ReactNode }) {
  * A part of a server-rendered page hydrated in a task of its own, after the rest. Its server
  * HTML stays as it is meanwhile (Preact keeps a suspended part's one element): hence the one
  * wrapper, which `display: contents` keeps out of the layout.
+ *
+ * Nothing inside may call useId: ids are numbered in render order and hydration keeps the
+ * server's, so a part hydrated later would number its ids after the rest in the browser, and a
+ * fresh id could repeat a kept one (the cart's quantity label once pointed at the product page's
+ * stepper).
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
   return (

@@ -11,7 +11,6 @@ import { PageScrollRestoration } from './page-scroll.tsx';
 import { ShopFooter } from './shop-footer.tsx';
 import { ShopHeader } from './shop-header.tsx';
 import { useShopText } from '../../lib/i18n/text.ts';
-import { HydrateLater } from '../../lib/hydration.tsx';
 
 interface ShownPage {
   key: string;
@@ -54,15 +53,11 @@ export function ShopLayout() {
       >
         {t('layout.skipToContent')}
       </a>
-      <HydrateLater>
-        <ShopHeader />
-      </HydrateLater>
+      <ShopHeader />
       <main id="main" className="flex-1">
         <PageWithOverlay />
       </main>
-      <HydrateLater>
-        <ShopFooter />
-      </HydrateLater>
+      <ShopFooter />
       <PageScrollRestoration />
     </div>
   );

@@ -96,9 +96,7 @@ export default function ProductDetailPage({ actions }: { actions: Actions }) {
         returnWindowDays={returnWindowDays}
         actions={actions}
       />
-      <HydrateLater>
-        <ReviewsSection productId={product.data.id} />
-      </HydrateLater>
+      <ReviewsSection productId={product.data.id} />
       <HydrateLater>
         <RelatedProducts
           key={`related-${product.data.id}`}
@@ -201,45 +199,43 @@ function ProductView({
             />
           </div>
           <p className="mt-4 text-slate-700">{productDescription(p, locale)}</p>
-          <HydrateLater>
-            {p.options.length > 0 && (
-              <VariantPicker
-                product={p}
-                choice={choice}
-                onPick={(option, value) => {
-                  choose(option, value);
-                  setAsked(false);
-                }}
-                prompt={
-                  asked && missing
-                    ? {
-                        option: missing,
-                        // 'Please choose a size.', as the cart's chooseOptionMessage says it.
-                        message: t('productPage.chooseOption', {
-                          option: optionName(missing).toLowerCase(),
-                        }),
-                      }
-                    : undefined
-                }
-              />
-            )}
-            <p className="mt-4 text-sm">
-              {t('productPage.stock')} <span className="font-semibold">{stock}</span>
-            </p>
+          {p.options.length > 0 && (
+            <VariantPicker
+              product={p}
+              choice={choice}
+              onPick={(option, value) => {
+                choose(option, value);
+                setAsked(false);
+              }}
+              prompt={
+                asked && missing
+                  ? {
+                      option: missing,
+                      // 'Please choose a size.', as the cart's chooseOptionMessage says it.
+                      message: t('productPage.chooseOption', {
+                        option: optionName(missing).toLowerCase(),
+                      }),
+                    }
+                  : undefined
+              }
+            />
+          )}
+          <p className="mt-4 text-sm">
+            {t('productPage.stock')} <span className="font-semibold">{stock}</span>
+          </p>
 
-            <div className="mt-4 flex flex-wrap items-center gap-3">
-              <span className="text-sm text-slate-600">{t('productPage.quantity')}</span>
-              <QuantityStepper
-                value={stock > 0 ? Math.min(quantity, stock) : quantity}
-                onChange={setQuantity}
-                max={stock > 0 ? stock : undefined}
-              />
-            </div>
-            {actions(p, stock > 0 ? Math.min(quantity, stock) : quantity, {
-              variant,
-              ask: missing ? () => setAsked(true) : undefined,
-            })}
-          </HydrateLater>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <span className="text-sm text-slate-600">{t('productPage.quantity')}</span>
+            <QuantityStepper
+              value={stock > 0 ? Math.min(quantity, stock) : quantity}
+              onChange={setQuantity}
+              max={stock > 0 ? stock : undefined}
+            />
+          </div>
+          {actions(p, stock > 0 ? Math.min(quantity, stock) : quantity, {
+            variant,
+            ask: missing ? () => setAsked(true) : undefined,
+          })}
 
           <HydrateLater>
             <ProductFacts p={p} delivery={delivery} returnWindowDays={returnWindowDays} />
