@@ -1,6 +1,6 @@
 // An accessible modal on the native <dialog>: focus is trapped, Escape closes it, the page behind
 // is inert, and focus goes back to what opened it when it closes. Rendered only while open.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useUiText } from './text.ts';
 import { useReturnFocus } from './use-return-focus.ts';
 
@@ -27,7 +27,9 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
   // Declared before the dialog opens, so it sees the opener still focused.
   useReturnFocus();
 
-  useEffect(() => {
+  // Opened as the render that shows it is committed, in the task of the click that asked for it
+  // (Preact runs plain effects a frame later), so Escape and the close watcher see it at once.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
