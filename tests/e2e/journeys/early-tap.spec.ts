@@ -3,6 +3,9 @@
 // the page has hydrated, so the line is in the cart.
 import { expect, test } from '../fixtures/test.ts';
 
+// A service worker would answer the page's code from its cache, past the route that holds it back.
+test.use({ serviceWorkers: 'block' });
+
 test('a tap on Add to Cart the moment it appears, on a CPU six times slower, puts the line in the cart', async ({
   page,
   loggedInShopper: _shopper,
