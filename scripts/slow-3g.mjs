@@ -38,6 +38,12 @@ function watchPaints() {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
+const untilHydrated = (page) =>
+  page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
+    timeout: 120_000,
+    polling: 50,
+  });
+
 async function load(path) {
   const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
   const page = await context.newPage();
@@ -52,10 +58,7 @@ async function load(path) {
   await page.addInitScript(watchPaints);
   await page.goto(`${shop.base}${path}`, { waitUntil: 'load', timeout: 120_000 });
   // Interactive once the app has hydrated the server's HTML (app/root.tsx marks it).
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
-    timeout: 120_000,
-    polling: 50,
-  });
+  await untilHydrated(page);
   const hydrated = await page.evaluate(() => performance.now());
   await page.waitForTimeout(500);
   const result = await page.evaluate(() => ({
@@ -80,12 +83,6 @@ function countTransfer(context) {
   });
   return counted;
 }
-
-const untilHydrated = (page) =>
-  page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, {
-    timeout: 120_000,
-    polling: 50,
-  });
 
 /** The home page at a phone's size: a first visit, then a repeat visit with the service worker. */
 async function dataOfHome() {
