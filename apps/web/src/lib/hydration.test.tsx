@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, createRoot } from 'react-dom/client';
@@ -89,5 +90,19 @@ describe('hydration in turns', () => {
     act(() => createRoot(container).render(<Page now={() => {}} later={later} />));
     button('Later').click();
     expect(later).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a useId inside a later part, in every web test (testing/no-ids-in-later-parts.ts)', () => {
+    const Numbered = () => <label htmlFor={useId()}>Quantity</label>;
+    expect(() => renderToString(<Numbered />)).not.toThrow();
+    expect(() =>
+      renderToString(
+        <HydrateLater>
+          <div>
+            <Numbered />
+          </div>
+        </HydrateLater>,
+      ),
+    ).toThrow('Numbered calls useId inside <HydrateLater>');
   });
 });

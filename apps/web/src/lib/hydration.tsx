@@ -60,7 +60,8 @@ function Turn({ children }: { children: ReactNode }) {
  * Nothing inside may call useId: ids are numbered in render order and hydration keeps the
  * server's, so a part hydrated later would number its ids after the rest in the browser, and a
  * fresh id could repeat a kept one (the cart's quantity label once pointed at the product page's
- * stepper).
+ * stepper). Such parts take fixed ids; every web test that renders one fails on a useId inside
+ * (testing/no-ids-in-later-parts.ts).
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
   return (

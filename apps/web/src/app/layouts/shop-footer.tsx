@@ -13,6 +13,7 @@ import { useAccessToken } from '../../lib/session.ts';
 import { useShopSettings } from '../../lib/shop-settings.ts';
 import { useShopText } from '../../lib/i18n/text.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { HydrateLater } from '../../lib/hydration.tsx';
 
 const column = 'flex flex-col items-start gap-1 text-sm text-slate-300';
 // Tall enough to tap on a phone (WCAG 2.5.8: 24 pixels at least).
@@ -31,7 +32,16 @@ function methodPages(methods: readonly ShopPaymentMethod[]) {
 }
 
 /** `flush`: no gap above, so the back office's dark sidebar runs into the footer. */
+/** The shop's footer, hydrated in a turn of its own (lib/hydration.tsx). */
 export function ShopFooter({ flush = false }: { flush?: boolean }) {
+  return (
+    <HydrateLater>
+      <Footer flush={flush} />
+    </HydrateLater>
+  );
+}
+
+function Footer({ flush }: { flush: boolean }) {
   const token = useAccessToken();
   const navigate = useNavigate();
   const [askLogin, setAskLogin] = useState(false);

@@ -6,6 +6,7 @@ import { HeaderSearch } from '../../features/catalog/components/header-search.ts
 import { useShopText } from '../../lib/i18n/text.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useHeaderAccount } from './use-header-account.ts';
+import { HydrateLater } from '../../lib/hydration.tsx';
 
 /**
  * The shop's log-out (SPEC §4 and §8): to /login. The browser forgets the session at once and
@@ -45,7 +46,16 @@ function CountBadge({ count, label }: { count: number; label: string }) {
   );
 }
 
+/** The shop's header, hydrated in a turn of its own (lib/hydration.tsx): a tap on it waits. */
 export function ShopHeader() {
+  return (
+    <HydrateLater>
+      <Header />
+    </HydrateLater>
+  );
+}
+
+function Header() {
   const account = useHeaderAccount();
   const location = useLocation();
   const t = useShopText();

@@ -122,7 +122,7 @@ describe('the shared components in Kiswahili', () => {
         <Pagination page={2} pageCount={5} onPageChange={() => {}} />
         <HalfStars rating={4.5} reviewCount={12} />
         <OrderStatusBadge status="delivered" />
-        <QuantityStepper value={2} onChange={() => {}} />
+        <QuantityStepper id="quantity" value={2} onChange={() => {}} />
         <PasswordInput label="Nenosiri" />
       </>,
     );

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useUiText } from './text.ts';
 
 /** SPEC §2.5: '-' and '+' around a read-only number; never below 1 (nor above the stock). */
@@ -6,13 +5,16 @@ export function QuantityStepper({
   value,
   onChange,
   max,
+  id,
 }: {
   value: number;
   onChange: (value: number) => void;
   max?: number | undefined;
+  /** The number's id, fixed by the caller: the product page's buy box hydrates in a later turn,
+   * where useId may not be called (lib/hydration.tsx). */
+  id: string;
 }) {
   const t = useUiText();
-  const id = useId();
   const button =
     'h-10 w-10 rounded-lg border border-slate-300 bg-white text-lg font-medium hover:bg-slate-50 disabled:opacity-40';
   return (

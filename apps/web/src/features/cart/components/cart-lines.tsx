@@ -50,6 +50,7 @@ function Quantity({ line }: { line: CartLine }) {
   return (
     <div>
       <QuantityStepper
+        id={`cart-quantity-${line.product_id}-${line.variant_id ?? 'product'}`}
         value={line.quantity}
         // The server's bound: the stock, and at most MAX_UNITS_PER_LINE per order.
         max={line.max_quantity ?? line.stock}

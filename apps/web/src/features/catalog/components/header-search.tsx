@@ -1,7 +1,7 @@
 // The header's search box (SPEC §2.2) with suggestions as one types: an ARIA 1.2 combobox whose
 // listbox offers categories, brands and products. Arrow keys move through them, Enter opens the
 // one chosen (or, with none chosen, searches as the specification says), Escape closes the list.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Suggestion } from '@duka/domain';
@@ -24,8 +24,9 @@ export function HeaderSearch() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const searchId = useId();
-  const listId = useId();
+  // Fixed ids, not useId: the header hydrates in a later turn (lib/hydration.tsx); one per page.
+  const searchId = 'header-search';
+  const listId = 'header-search-suggestions';
   const typed = useDebouncedValue(query.trim(), 200);
   const suggestions = useQuery({ ...catalogQueries.suggest(typed), enabled: typed.length > 0 });
   const options = typed && typed === query.trim() ? (suggestions.data ?? []) : [];

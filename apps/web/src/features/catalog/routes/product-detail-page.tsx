@@ -96,7 +96,9 @@ export default function ProductDetailPage({ actions }: { actions: Actions }) {
         returnWindowDays={returnWindowDays}
         actions={actions}
       />
-      <ReviewsSection productId={product.data.id} />
+      <HydrateLater>
+        <ReviewsSection productId={product.data.id} />
+      </HydrateLater>
       <HydrateLater>
         <RelatedProducts
           key={`related-${product.data.id}`}
@@ -199,43 +201,47 @@ function ProductView({
             />
           </div>
           <p className="mt-4 text-slate-700">{productDescription(p, locale)}</p>
-          {p.options.length > 0 && (
-            <VariantPicker
-              product={p}
-              choice={choice}
-              onPick={(option, value) => {
-                choose(option, value);
-                setAsked(false);
-              }}
-              prompt={
-                asked && missing
-                  ? {
-                      option: missing,
-                      // 'Please choose a size.', as the cart's chooseOptionMessage says it.
-                      message: t('productPage.chooseOption', {
-                        option: optionName(missing).toLowerCase(),
-                      }),
-                    }
-                  : undefined
-              }
-            />
-          )}
-          <p className="mt-4 text-sm">
-            {t('productPage.stock')} <span className="font-semibold">{stock}</span>
-          </p>
+          {/* The buy box hydrates in a turn of its own; its stepper has a fixed id (no useId). */}
+          <HydrateLater>
+            {p.options.length > 0 && (
+              <VariantPicker
+                product={p}
+                choice={choice}
+                onPick={(option, value) => {
+                  choose(option, value);
+                  setAsked(false);
+                }}
+                prompt={
+                  asked && missing
+                    ? {
+                        option: missing,
+                        // 'Please choose a size.', as the cart's chooseOptionMessage says it.
+                        message: t('productPage.chooseOption', {
+                          option: optionName(missing).toLowerCase(),
+                        }),
+                      }
+                    : undefined
+                }
+              />
+            )}
+            <p className="mt-4 text-sm">
+              {t('productPage.stock')} <span className="font-semibold">{stock}</span>
+            </p>
 
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <span className="text-sm text-slate-600">{t('productPage.quantity')}</span>
-            <QuantityStepper
-              value={stock > 0 ? Math.min(quantity, stock) : quantity}
-              onChange={setQuantity}
-              max={stock > 0 ? stock : undefined}
-            />
-          </div>
-          {actions(p, stock > 0 ? Math.min(quantity, stock) : quantity, {
-            variant,
-            ask: missing ? () => setAsked(true) : undefined,
-          })}
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <span className="text-sm text-slate-600">{t('productPage.quantity')}</span>
+              <QuantityStepper
+                id="product-quantity"
+                value={stock > 0 ? Math.min(quantity, stock) : quantity}
+                onChange={setQuantity}
+                max={stock > 0 ? stock : undefined}
+              />
+            </div>
+            {actions(p, stock > 0 ? Math.min(quantity, stock) : quantity, {
+              variant,
+              ask: missing ? () => setAsked(true) : undefined,
+            })}
+          </HydrateLater>
 
           <HydrateLater>
             <ProductFacts p={p} delivery={delivery} returnWindowDays={returnWindowDays} />
