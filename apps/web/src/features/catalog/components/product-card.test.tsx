@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ProductSummary } from '@duka/domain';
-import { ProductCard, discountBadgeText } from './product-card.tsx';
+import { ProductCard, ProductGrid, discountBadgeText } from './product-card.tsx';
 import { saleEndsText } from './flash-sale.ts';
 
 afterEach(cleanup);
@@ -51,6 +51,29 @@ describe('ProductCard', () => {
     expect(screen.queryByText(/\u2212/)).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByText('No reviews yet.')).toBeTruthy();
+  });
+});
+
+describe('ProductGrid', () => {
+  it('titles cards one level below their section, h2 right under a page’s h1', () => {
+    const products = [product(), product({ id: 8, title: 'Kiondo basket' })];
+    render(
+      <MemoryRouter>
+        <ProductGrid products={products} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Mvule chair',
+      'Kiondo basket',
+    ]);
+    cleanup();
+    render(
+      <MemoryRouter>
+        <ProductGrid products={products} headingLevel={2} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
+    expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
   });
 });
 

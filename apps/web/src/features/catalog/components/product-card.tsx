@@ -111,13 +111,19 @@ export const CARD_IMAGE_SIZES =
 /** Cards in the first row at any width (4 on large screens) are fetched at once: the LCP. */
 export const PRIORITY_CARDS = 4;
 
+/** A card's title is a heading one below the section it sits in: h2 under a page's h1. */
+export type CardHeadingLevel = 2 | 3;
+
 export function ProductCard({
   product,
   priority = false,
+  headingLevel = 3,
 }: {
   product: ProductSummary;
   priority?: boolean;
+  headingLevel?: CardHeadingLevel;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const flash = flashSaleOf(product);
   const t = useCatalogText();
   const title = productTitle(product, useLocale());
@@ -138,7 +144,9 @@ export function ProductCard({
         />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        <h3 className="line-clamp-2 text-sm font-medium text-slate-800 sm:text-base">{title}</h3>
+        <Heading className="line-clamp-2 text-sm font-medium text-slate-800 sm:text-base">
+          {title}
+        </Heading>
         {/* Drawn over the picture's corner, read after the title: off the price struck through. */}
         <DiscountBadge
           discountPercentage={flash ? salePercentOff(flash) : product.discountPercentage}
@@ -157,13 +165,18 @@ export function ProductCard({
   );
 }
 
-/** A grid of cards; with `priority`, the first row's images are fetched at once (the page's LCP). */
+/**
+ * A grid of cards; with `priority`, the first row's images are fetched at once (the page's LCP).
+ * Right under a page's h1, the cards' titles are h2 (`headingLevel`), so no heading level is skipped.
+ */
 export function ProductGrid({
   products,
   priority = false,
+  headingLevel,
 }: {
   products: ProductSummary[];
   priority?: boolean;
+  headingLevel?: CardHeadingLevel;
 }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
@@ -171,7 +184,11 @@ export function ProductGrid({
         <li key={p.id} className="flex">
           <HydrateLater>
             <div className="h-full w-full">
-              <ProductCard product={p} priority={priority && i < PRIORITY_CARDS} />
+              <ProductCard
+                product={p}
+                priority={priority && i < PRIORITY_CARDS}
+                {...(headingLevel ? { headingLevel } : {})}
+              />
             </div>
           </HydrateLater>
         </li>

@@ -58,7 +58,7 @@ export function SearchableListing({
         <EmptyText>{t('listing.empty')}</EmptyText>
       ) : (
         <>
-          <ProductGrid products={result.data.products} priority />
+          <ProductGrid products={result.data.products} priority headingLevel={2} />
           <Pagination
             page={page}
             pageCount={Math.ceil(result.data.total / LISTING_PAGE_SIZE)}

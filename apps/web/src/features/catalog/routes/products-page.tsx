@@ -252,7 +252,7 @@ export default function ProductsPage() {
               <span className="ml-2 text-slate-400">{t('catalog.loading')}</span>
             )}
           </p>
-          <ProductGrid products={products.data.products} priority />
+          <ProductGrid products={products.data.products} priority headingLevel={2} />
           <HydrateLater>
             <Pagination
               page={page}

@@ -43,6 +43,7 @@ export default function RelatedProductsPage() {
         <EmptyText>{t('pickedForYou.empty')}</EmptyText>
       ) : (
         <ProductGrid
+          headingLevel={2}
           products={(categories.length ? products : fallback.data!.products).slice(0, 12)}
         />
       )}
