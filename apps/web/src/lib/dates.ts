@@ -21,18 +21,21 @@ export function lastDaysInNairobi(count: number, now = new Date()): string[] {
   );
 }
 
-const dayParts = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made when first needed, not as the module loads: a page that shows no day range starts no ICU.
+let dayParts: Intl.DateTimeFormat | undefined;
 
 /** 'Fri 27 Nov' or 'Fri 27 Nov 2026', put together from parts (ICU versions differ in commas). */
 function formatDay(date: Date, withYear: boolean): string {
+  dayParts ??= new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const formatter = dayParts;
   const part = (type: Intl.DateTimeFormatPartTypes) =>
-    dayParts.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+    formatter.formatToParts(date).find((p) => p.type === type)?.value ?? '';
   const text = `${part('weekday')} ${part('day')} ${part('month')}`;
   return withYear ? `${text} ${part('year')}` : text;
 }

@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DeliveryCounty, PickupPoint } from '@duka/domain/delivery/schemas';
 import { api } from './api-client.ts';
+import { groupThousands } from '@duka/domain/common/numbers';
 
 export const deliveryQueries = {
   counties: () =>
@@ -58,7 +59,7 @@ export function deliverySummary(
   const r = counties?.length
     ? deliveryRange(counties)
     : { minFee: 50, maxFee: 50, minDays: 3, maxDays: 5 };
-  const ksh = (n: number) => `Ksh ${n.toLocaleString('en-KE')}`;
+  const ksh = (n: number) => `Ksh ${groupThousands(n)}`;
   const days = r.minDays === r.maxDays ? `${r.minDays}` : `${r.minDays}-${r.maxDays}`;
   return r.minFee === r.maxFee
     ? words.everywhere(ksh(r.minFee), days)

@@ -1,4 +1,5 @@
 // Money is integer cents (Ksh × 100) everywhere in the system. Screens show whole shillings.
+import { groupThousands, groupThousandsFixed2 } from '../common/numbers.ts';
 
 export const CENTS_PER_SHILLING = 100;
 
@@ -42,19 +43,12 @@ export function displayPriceCents(priceCents: number, discountBasisPoints: numbe
   return shillings * CENTS_PER_SHILLING;
 }
 
-const kshFormatter = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
-
 /** `Ksh 1,299`: whole shillings, rounded half up, thousands separated by commas. */
 export function formatKsh(cents: number): string {
-  return `Ksh ${kshFormatter.format(divideRoundHalfUp(Math.round(cents), CENTS_PER_SHILLING))}`;
+  return `Ksh ${groupThousands(divideRoundHalfUp(Math.round(cents), CENTS_PER_SHILLING))}`;
 }
-
-const exactFormatter = new Intl.NumberFormat('en-KE', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 /** `Ksh 1,299.50`: to the cent, for tax figures (a receipt's VAT shares are not whole shillings). */
 export function formatKshExact(cents: number): string {
-  return `Ksh ${exactFormatter.format(Math.round(cents) / 100)}`;
+  return `Ksh ${groupThousandsFixed2(Math.round(cents) / 100)}`;
 }

@@ -6,18 +6,18 @@
 // only by a Kiswahili page: `loadCatalogues('sw')` runs before the first render (main.tsx), after
 // each page's code loads (lazy-page.ts), and once on the server. An English page carries no
 // Kiswahili, and a Kiswahili message not (yet) there shows the English one, never a key.
-import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { useLocale } from './locale-context.tsx';
+import { formatMessage, type CompiledMessage, type CompiledMessages } from './compiled-message.ts';
 import type { Locale } from '@duka/domain/i18n/locale';
 
-/** One table per language, filled by the catalogues as their pages load; never switched. */
-const tables: Record<Locale, I18n> = {
-  en: setupI18n({ locale: 'en', messages: { en: {} } }),
-  sw: setupI18n({ locale: 'sw', messages: { sw: {} } }),
+/** One table per language, filled by the catalogues as their pages load. */
+const tables: Record<Locale, Map<string, CompiledMessage>> = { en: new Map(), sw: new Map() };
+const load = (locale: Locale, messages: CompiledMessages) => {
+  for (const [id, message] of Object.entries(messages)) tables[locale].set(id, message);
 };
 
-type Compiled = { messages: Messages };
-type Translation = Messages | (() => Promise<Compiled>);
+type Compiled = { messages: CompiledMessages };
+type Translation = CompiledMessages | (() => Promise<Compiled>);
 
 /** Kiswahili catalogues whose areas have loaded but whose messages have not been fetched. */
 const pending = new Set<() => Promise<Compiled>>();
@@ -28,7 +28,7 @@ export async function loadCatalogues(locale: Locale): Promise<void> {
   const loaders = [...pending];
   pending.clear();
   const loaded = await Promise.all(loaders.map((load) => load()));
-  for (const { messages } of loaded) tables[locale].load(locale, messages);
+  for (const { messages } of loaded) load(locale, messages);
 }
 
 /** The language of the page in this browser (one per page load; the server renders both). */
@@ -42,16 +42,16 @@ export const loadPageCatalogues = (): Promise<void> => loadCatalogues(pageLocale
 export type Values = Record<string, string | number>;
 export type Translate<Key extends string> = (id: Key, values?: Values) => string;
 
-const has = (locale: Locale, id: string) => id in tables[locale].messages;
-
-/** A message in a language; the English one while its Kiswahili is not there. */
+/** A message in a language; the English one while its Kiswahili is not there (else its key). */
 export function translate(locale: Locale, id: string, values?: Values): string {
-  return tables[locale === 'sw' && !has('sw', id) ? 'en' : locale]._(id, values);
+  const message = tables[locale].get(id) ?? tables.en.get(id) ?? id;
+  return formatMessage(message, values);
 }
 
 /** A sentence from a catalogue keyed by English text; one it does not hold is shown as it came. */
 export function translateKnown(locale: Locale, english: string): string {
-  return has(locale, english) ? tables[locale]._(english) : english;
+  const message = tables[locale].get(english);
+  return message === undefined ? english : formatMessage(message);
 }
 
 /**
@@ -60,12 +60,12 @@ export function translateKnown(locale: Locale, english: string): string {
  * (`() => import('./locales/sw.json?lingui')`), fetched by a Kiswahili page only.
  */
 export function catalogue<Source extends Record<string, string>>(messages: {
-  en: Messages;
+  en: CompiledMessages;
   sw: Translation;
 }) {
-  tables.en.load('en', messages.en);
+  load('en', messages.en);
   if (typeof messages.sw === 'function') pending.add(messages.sw);
-  else tables.sw.load('sw', messages.sw);
+  else load('sw', messages.sw);
   type Key = Extract<keyof Source, string>;
   const textIn =
     (locale: Locale): Translate<Key> =>

@@ -14,6 +14,7 @@ import { ProductGrid } from '../components/product-card.tsx';
 import { chosenOptions, OptionFilters } from '../components/option-filters.tsx';
 import { HydrateLater } from '../../../lib/hydration.tsx';
 import { useCatalogText } from '../text.ts';
+import { groupThousands } from '@duka/domain/common/numbers';
 
 export const CATALOG_PAGE_SIZE = 8;
 
@@ -245,7 +246,7 @@ export default function ProductsPage() {
           )}
           <p className="mb-4 text-sm text-slate-600" aria-live="polite">
             {t('productsPage.total', {
-              shown: `${products.data.total.toLocaleString('en-KE')}${products.data.totalCapped ? '+' : ''}`,
+              shown: `${groupThousands(products.data.total)}${products.data.totalCapped ? '+' : ''}`,
               count: products.data.total,
             })}
             {products.isFetching && (
