@@ -134,7 +134,7 @@ describe('checkout on a slow connection', () => {
 
     // Back as soon as step 2 shows.
     fireEvent.click(await screen.findByRole('button', { name: 'Back' }, { timeout: 3_000 }));
-    await screen.findByLabelText('Town / area');
+    await screen.findByLabelText('Town / area', {}, { timeout: 3_000 });
     expect(valueOf('Town / area')).toBe('Kisumu');
     expect(valueOf('Street Address')).toBe('Oginga Odinga Street 7');
     expect(valueOf('First Name')).toBe('Achieng');
