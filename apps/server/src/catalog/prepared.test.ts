@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '@duka/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { seedDemoCatalog } from '../seed/demo.ts';
-import { LITERAL_PAGES, literalPage } from './prepared.ts';
+import { LITERAL_PAGES, literalPage, mayName, NAMED_TEXTS } from './prepared.ts';
 
 let t: TestContext;
 
@@ -45,6 +45,14 @@ describe('pages written into their statements', () => {
     }
     expect(literalPage(db, 'catalog_page_c_id', { limit: 20, skip: 0 })).toBeUndefined();
     expect(literalPage(db, 'catalog_page_c_id', { limit: 8, skip: 0 })).toBe('_8_0');
+  });
+
+  it('names at most NAMED_TEXTS texts per database, and keeps those it has', () => {
+    const db = {} as unknown as TestContext['db'];
+    for (let i = 0; i < NAMED_TEXTS; i++) expect(mayName(db, `duka_text_${i}`)).toBe(true);
+    expect(mayName(db, 'duka_text_new')).toBe(false);
+    expect(mayName(db, 'duka_text_0')).toBe(true);
+    expect(mayName({} as unknown as TestContext['db'], 'duka_text_new')).toBe(true);
   });
 
   it('never writes in a number that is not a whole, non-negative one', () => {

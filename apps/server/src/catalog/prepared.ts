@@ -90,12 +90,41 @@ export async function arrayRows(
  * never stand for two texts), and as a plain query on PGlite. Only for statements whose best
  * plan does not depend on their values: PostgreSQL may settle on one generic plan for all.
  */
-export async function namedRows<T>(db: Db, query: SQL): Promise<T[]> {
+export function namedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return rowsOf<T>(db, query, () => true);
+}
+
+/**
+ * How many texts an instance may name through boundedNamedRows: each is a statement of its own on
+ * every connection, about 200 kB once planned, and such texts vary with the query (how many
+ * words, which of them are looked up), so their number must have a bound of its own.
+ */
+export const NAMED_TEXTS = 16;
+
+const namedTexts = new WeakMap<Db, Set<string>>();
+
+/** May statement `name` be named? Those named keep their name; others while the budget lasts. */
+export function mayName(db: Db, name: string): boolean {
+  let names = namedTexts.get(db);
+  if (!names) namedTexts.set(db, (names = new Set()));
+  if (names.has(name)) return true;
+  if (names.size >= NAMED_TEXTS) return false;
+  names.add(name);
+  return true;
+}
+
+/** namedRows while this database's budget of texts lasts (NAMED_TEXTS); a plain query after. */
+export function boundedNamedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return rowsOf<T>(db, query, (name) => mayName(db, name));
+}
+
+async function rowsOf<T>(db: Db, query: SQL, named: (name: string) => boolean): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (client instanceof pg.Pool) {
     const name = `duka_${hash('sha1', text, 'base64url').slice(0, 27)}`;
-    return (await client.query({ name, text, values: params })).rows as T[];
+    const config = named(name) ? { name, text, values: params } : { text, values: params };
+    return (await client.query(config)).rows as T[];
   }
   return (await client.query<T>(text, params)).rows;
 }

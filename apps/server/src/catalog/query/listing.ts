@@ -16,8 +16,8 @@ import type { Db } from '../../db/client.ts';
 import { catalogGeneration, categories, denseSearches, products } from '../schema.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { COUNT_CAP } from '../limits.ts';
-import { namedRows } from '../prepared.ts';
-import { withIndexedWords } from './word-stats.ts';
+import { boundedNamedRows, namedRows } from '../prepared.ts';
+import { withIndexedWords, withTrigramWords } from './word-stats.ts';
 import {
   countUpTo,
   values,
@@ -29,7 +29,10 @@ import {
 } from '../repo.ts';
 import {
   bestMatchOrder,
+  folded,
   matchesAllWords,
+  oncePerRun,
+  productSearchColumns,
   rankTiers,
   type SearchColumns,
   type SearchTerms,
@@ -138,7 +141,7 @@ export async function searchListing(
       : await walk(
           db,
           filter,
-          matchesAllWords(filter.search, undefined, false),
+          matchesAllWords(filter.search, undefined, false, oncePerRun),
           matchesAllWords(filter.search),
           order,
           page.skip,
@@ -203,7 +206,25 @@ interface Collected {
   generation: number;
 }
 
-/** Step 1: up to COUNT_CAP + 1 matches; if they are all there, the page of them. */
+/**
+ * Filters whose values cannot change how matches are collected: a category is looked up inside
+ * the query (no plan knows it). A brand, a rating or an option value can (a rare brand is read
+ * through its own index).
+ */
+const collectIgnoresValues = (f: ProductFilter) =>
+  f.brand === undefined &&
+  f.minRating === undefined &&
+  f.ratingAbove === undefined &&
+  f.options === undefined &&
+  f.excludeId === undefined;
+
+/**
+ * Step 1: up to COUNT_CAP + 1 matches; if they are all there, the page of them. Without filters
+ * whose values matter, it is one named statement with one generic plan: the words' patterns are
+ * computed at run time (oncePerRun), so every plan is the same lookup by the trigram index, and
+ * PostgreSQL no longer plans each search anew (estimating each LIKE against its 2,000 sampled
+ * titles took longer than many searches).
+ */
 function collectMatches(
   db: Db,
   filter: SearchFilter,
@@ -211,9 +232,16 @@ function collectMatches(
   page: Page,
 ): Promise<Collected> {
   const on: SearchColumns = { text: sql`m.search_text`, words: sql`m.search_words` };
+  const generic = collectIgnoresValues(filter);
+  const computed = generic ? oncePerRun : folded;
+  const terms = generic ? withTrigramWords(filter.search) : filter.search;
   const pageOrder =
-    order === 'best' ? bestMatchOrder(filter.search, on, sql`m.id`) : orderOn('m', order);
-  return collect(db, whereOf(filter, values)!, pageOrder, page);
+    order === 'best' ? bestMatchOrder(terms, on, sql`m.id`, computed) : orderOn('m', order);
+  const where = and(
+    matchesAllWords(terms, productSearchColumns, true, computed),
+    whereOf({ ...filter, search: undefined }, values),
+  )!;
+  return collect(db, where, pageOrder, page, generic);
 }
 
 /**
@@ -222,24 +250,39 @@ function collectMatches(
  * them); if they are all there, the page of them in `pageOrder` (on the columns of "m"). One
  * round trip either way.
  */
-export async function collect(db: Db, where: SQL, pageOrder: SQL, page: Page): Promise<Collected> {
-  const rows = await queryRows<RawCard & { total: number; generation: number }>(
-    db,
-    sql`with m as (
-      select ${CARD}, ${products.salePriceCents} as sale_price_cents,
+export async function collect(
+  db: Db,
+  where: SQL,
+  pageOrder: SQL,
+  page: Page,
+  named = false,
+): Promise<Collected> {
+  // Constants written in, so that a named statement's generic plan knows them. The category is
+  // read for the page's rows only, not for every match collected.
+  const cap = sql.raw(String(COUNT_CAP));
+  const query = sql`with m as (
+      select ${products.id} as id, ${products.title} as title, ${products.titleSw} as title_sw,
+        ${products.categoryId} as category_id, ${products.brand} as brand,
+        ${products.priceCents} as price_cents, ${products.discountBp} as discount_bp,
+        ${products.rating} as rating, ${products.reviewCount} as review_count,
+        ${products.stock} as stock, ${products.thumbnail} as thumbnail,
+        ${products.salePriceCents} as sale_price_cents,
         lower(${products.title}) collate "C" as title_key, ${products.createdAt} as created_at,
         ${products.searchText} as search_text, ${products.searchWords} as search_words
       from ${products} where ${where}
-      limit ${COUNT_CAP + 1}
+      limit ${sql.raw(String(COUNT_CAP + 1))}
     ), total as (select count(*)::int as n from m)
     select (select n from ${catalogGeneration}) as generation, total.n as total, page.*
     from total left join lateral (
-      select id, title, title_sw, category, brand, price_cents, discount_bp, rating, review_count, stock,
-        thumbnail, created_ms
-      from m where total.n <= ${COUNT_CAP}
+      select id, title, title_sw,
+        (select ${categories.slug} from ${categories} where ${categories.id} = m.category_id) as category,
+        brand, price_cents, discount_bp, rating, review_count, stock, thumbnail,
+        (extract(epoch from created_at) * 1000)::float8 as created_ms
+      from m where total.n <= ${cap}
       order by ${pageOrder} offset ${page.skip} limit ${page.limit}
-    ) page on true`,
-  );
+    ) page on true`;
+  type Row = RawCard & { total: number; generation: number };
+  const rows = named ? await boundedNamedRows<Row>(db, query) : await queryRows<Row>(db, query);
   const total = Number(rows[0]?.total ?? 0);
   const found = total <= COUNT_CAP ? rows.filter((r) => r.id !== null).map(toCard) : [];
   return { rows: found, total, generation: Number(rows[0]?.generation ?? 0) };
@@ -248,8 +291,9 @@ export async function collect(db: Db, where: SQL, pageOrder: SQL, page: Page): P
 /** The tiers of search.ts in turn, each walked in catalogue order. */
 async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page: Page) {
   const base = whereOf({ ...filter, search: undefined }, values);
-  const words = matchesAllWords(terms, undefined, false);
-  const tiers = rankTiers(terms);
+  // Walked and read directly with generic plans: the words' forms are computed once per run.
+  const words = matchesAllWords(terms, undefined, false, oncePerRun);
+  const tiers = rankTiers(terms, undefined, oncePerRun);
   const rows: CardRow[] = [];
   let skip = page.skip;
   for (const [i, tier] of tiers.entries()) {
@@ -259,13 +303,18 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
       i === 0
         ? // The exact title is an equality on a hashed column: always few rows, read directly.
           await direct(db, and(base, condition)!, skip, want)
-        : await walk(db, filter, condition, lookupFor(terms, tiers, i), 'id', skip, want);
+        : await walk(db, filter, condition, lookupFor(terms, i), 'id', skip, want);
     rows.push(...found);
     if (rows.length >= page.limit || i === tiers.length - 1) break;
     // This tier ends on this page; or, when it gave nothing, it lies wholly before the page.
-    skip = found.length > 0 ? 0 : skip - (await countUpTo(db, and(base, condition), skip));
+    skip = found.length > 0 ? 0 : skip - (await countUpTo(db, and(base, tierOf(terms, i)), skip));
   }
   return rows;
+}
+
+/** Tier `i`'s matches, planned with their values (folded), so that its patterns can be estimated. */
+function tierOf(terms: SearchTerms, i: number): SQL {
+  return and(matchesAllWords(terms, undefined, false), rankTiers(terms)[i])!;
 }
 
 /**
@@ -273,18 +322,46 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
  * its full-text index, as its words found by the trigram index would be every substring match,
  * many more; the last tier by the trigram index.
  */
-function lookupFor(terms: SearchTerms, tiers: SQL[], i: number): SQL {
+function lookupFor(terms: SearchTerms, i: number): SQL {
+  // Planned with its values (folded), so that PostgreSQL can estimate its patterns.
+  const tiers = rankTiers(terms);
   const byWords = tiers.length === 3 && i === 1;
   return and(matchesAllWords(terms, undefined, !byWords), tiers[i])!;
 }
 
+/**
+ * The products meeting `where`, found first (materialized) and then ordered: a plan that knows
+ * neither the title nor how rare it is could otherwise walk the catalogue in order looking for it.
+ */
 async function direct(db: Db, where: SQL, skip: number, limit: number): Promise<CardRow[]> {
   const rows = await namedRows<RawCard>(
     db,
-    sql`select ${CARD} from ${products} where ${where}
-      order by ${products.id} offset ${skip} limit ${limit}`,
+    sql`with m as materialized (select ${products}.* from ${products} where ${where})
+    select ${CARD} from m as ${products}
+    order by ${products.id} offset ${skip} limit ${limit}`,
   );
   return rows.map(toCard);
+}
+
+/**
+ * The walk: its plan is fixed by its shape, so one generic plan serves every value. Its length is
+ * written in: bound as a parameter, PostgreSQL costs a generic plan as if a tenth of the
+ * catalogue were read, and so planned every run anew (which took longer than the walk).
+ */
+export function walkStatement(
+  filter: ProductFilter,
+  condition: SQL,
+  order: Order,
+  skip: number,
+  limit: number,
+): SQL {
+  const base = whereOf({ ...filter, search: undefined }, values) ?? sql`true`;
+  const inCategory = filter.categorySlug !== undefined;
+  return sql`select ${CARD} from (
+      select ${WITH_TITLE_KEY} from ${products} where ${base}
+      order by ${orderOn(undefined, order, inCategory)} limit ${sql.raw(String(WALK_LIMIT))}
+    ) as ${products} where ${condition}
+    order by ${orderOn(PRODUCTS, order, inCategory)} offset ${skip} limit ${limit}`;
 }
 
 /**
@@ -303,16 +380,7 @@ async function walk(
   limit: number,
 ): Promise<CardRow[]> {
   const base = whereOf({ ...filter, search: undefined }, values) ?? sql`true`;
-  const inCategory = filter.categorySlug !== undefined;
-  // Its plan is fixed by its shape (the walk), so one generic plan serves every value.
-  const walked = await namedRows<RawCard>(
-    db,
-    sql`select ${CARD} from (
-      select ${WITH_TITLE_KEY} from ${products} where ${base}
-      order by ${orderOn(undefined, order, inCategory)} limit ${WALK_LIMIT}
-    ) as ${products} where ${condition}
-    order by ${orderOn(PRODUCTS, order, inCategory)} offset ${skip} limit ${limit}`,
-  );
+  const walked = await namedRows<RawCard>(db, walkStatement(filter, condition, order, skip, limit));
   if (walked.length === limit) return walked.map(toCard);
   const collected = await queryRows<RawCard>(
     db,

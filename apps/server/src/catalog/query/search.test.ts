@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '@duka/domain';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { categories, denseSearches, products } from '../schema.ts';
 import { seedDemoCatalog } from '../../seed/demo.ts';
-import { WALK_LIMIT } from './listing.ts';
-import { searchTerms } from './title-match.ts';
-import { withIndexedWords } from './word-stats.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { WALK_LIMIT, walkStatement } from './listing.ts';
+import { matchesAllWords, oncePerRun, rankTiers, searchTerms } from './title-match.ts';
+import { hasTrigram, withIndexedWords, withTrigramWords } from './word-stats.ts';
 
 let t: TestContext;
 let category: number;
@@ -225,5 +226,49 @@ describe('choosing the words to look up', () => {
     expect(found).toMatchObject({ total: 1, products: [{ title: 'Common Widget Zq77x' }] });
     const none = (await ctx.app.inject('/api/products?q=widget%20ZQ99Q%20common')).json();
     expect(none).toMatchObject({ total: 0, products: [] });
+  });
+
+  it('looks up no word without a trigram (the index would be read whole), and finds it all the same', async () => {
+    expect(['ball', '289-o', 'Sófa', 'abc'].map(hasTrigram)).toEqual([true, true, true, true]);
+    expect(['4', 'tv', '%%%', 'a-b-c', '手机壳'].map(hasTrigram)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([...(withTrigramWords(searchTerms('widget 4')!).indexed ?? [])]).toEqual(['widget']);
+    expect([...(withTrigramWords(searchTerms('et 15')!).indexed ?? [])]).toEqual([]);
+    expect(withTrigramWords(searchTerms('common widget')!).indexed).toBeUndefined();
+    // Found by reading rows, not the index: every title with both.
+    const found = (await ctx.app.inject('/api/products?q=et%2015&limit=100')).json();
+    const expected = Array.from({ length: 300 }, (_, i) =>
+      i === 150 ? 'Common Widget Zq77x' : `Common Widget ${i}`,
+    ).filter((title) => title.includes('15'));
+    expect(found.total).toBe(expected.length);
+    expect(found.products.map((p: { title: string }) => p.title).sort()).toEqual(expected.sort());
+  });
+});
+
+describe('statements planned once', () => {
+  const textOf = (query: Parameters<PgDialect['sqlToQuery']>[0]) =>
+    new PgDialect().sqlToQuery(query);
+
+  it("writes the walk's length into its text, so that a generic plan can be costed", () => {
+    const terms = searchTerms('sofa bed')!;
+    const walk = textOf(
+      walkStatement({}, matchesAllWords(terms, undefined, false, oncePerRun), 'id', 0, 8),
+    );
+    expect(walk.sql).toContain(`limit ${WALK_LIMIT}`);
+    expect(walk.params).not.toContain(WALK_LIMIT);
+  });
+
+  it("computes the query's words once per run in the statements with a generic plan", () => {
+    const terms = searchTerms('sofa bed')!;
+    const once = textOf(and(...rankTiers(terms, undefined, oncePerRun))!);
+    expect(once.sql).toMatch(/= \(select duka_search_text\(\$\d+\)\)/);
+    expect(once.sql).toMatch(/@@ \(select to_tsquery\(/);
+    const folded = textOf(and(...rankTiers(terms))!);
+    expect(folded.sql).not.toContain('(select');
   });
 });

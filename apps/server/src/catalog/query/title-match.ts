@@ -47,6 +47,17 @@ export const productSearchColumns: SearchColumns = {
 
 const normalised = (text: string) => sql`duka_search_text(${text})`;
 
+/**
+ * How what is computed from the query's words is written. `folded`: as it is, for a statement
+ * planned with its values, where PostgreSQL computes it once while planning (and sees a constant
+ * pattern to estimate with). `oncePerRun`: as a subquery, for a statement with a generic plan,
+ * which would otherwise compute it again for every row it reads (unaccent and to_tsquery on each
+ * of a walk's 2,000 rows).
+ */
+export type Computed = (value: SQL) => SQL;
+export const folded: Computed = (value) => value;
+export const oncePerRun: Computed = (value) => sql`(select ${value})`;
+
 /** '%word%' over the normalised word, with LIKE's own characters (\ % _) matched literally. */
 function containsPattern(word: string): SQL {
   return sql`'%' || replace(replace(replace(${normalised(word)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
@@ -58,19 +69,28 @@ function containsPattern(word: string): SQL {
  * they are tested on rows found another way (strpos(): the same rule, and cheaper to plan, as
  * PostgreSQL estimates a LIKE against its whole sample of titles).
  */
-export function matchesAllWords(terms: SearchTerms, on = productSearchColumns, lookup = true): SQL {
+export function matchesAllWords(
+  terms: SearchTerms,
+  on = productSearchColumns,
+  lookup = true,
+  computed = folded,
+): SQL {
   return and(
     ...terms.words.map((w) =>
       lookup && (!terms.indexed || terms.indexed.has(w))
-        ? sql`${on.text} like ${containsPattern(w)}`
-        : sql`strpos(${on.text}, ${normalised(w)}) > 0`,
+        ? sql`${on.text} like ${computed(containsPattern(w))}`
+        : sql`strpos(${on.text}, ${computed(normalised(w))}) > 0`,
     ),
   )!;
 }
 
 /** Tier 0: the title is the query, ignoring case, accents and repeated spaces. */
-export function isExactTitle(terms: SearchTerms, on = productSearchColumns): SQL {
-  return sql`${on.text} = ${normalised(terms.phrase)}`;
+export function isExactTitle(
+  terms: SearchTerms,
+  on = productSearchColumns,
+  computed = folded,
+): SQL {
+  return sql`${on.text} = ${computed(normalised(terms.phrase))}`;
 }
 
 /** A word can only begin a word of the title if it has a letter or a digit. */
@@ -81,29 +101,38 @@ const hasWordCharacter = (word: string) => /[\p{L}\p{N}]/u.test(word);
  * 'Sofa Bed'), by a full-text prefix query. Undefined when a word has nothing a word is made of
  * (such as '%'): then no title can qualify, and asking would only make PostgreSQL complain.
  */
-export function startsTitleWords(terms: SearchTerms, on = productSearchColumns): SQL | undefined {
+export function startsTitleWords(
+  terms: SearchTerms,
+  on = productSearchColumns,
+  computed = folded,
+): SQL | undefined {
   if (!terms.words.every(hasWordCharacter)) return undefined;
   // Each word quoted as a tsquery literal (' doubled, \ escaped) after normalising, then ':*'.
   const quoted = terms.words.map(
     (w) => sql`'''' || replace(replace(${normalised(w)}, '\\', '\\\\'), '''', '''''') || ''':*'`,
   );
   const query = sql.join(quoted, sql` || ' & ' || `);
-  return sql`${on.words} @@ to_tsquery('simple'::regconfig, ${query})`;
+  return sql`${on.words} @@ ${computed(sql`to_tsquery('simple'::regconfig, ${query})`)}`;
 }
 
 /** The conditions of the tiers, in order; each excludes the ones before it. */
-export function rankTiers(terms: SearchTerms, on = productSearchColumns): SQL[] {
-  const exact = isExactTitle(terms, on);
-  const prefix = startsTitleWords(terms, on);
+export function rankTiers(terms: SearchTerms, on = productSearchColumns, computed = folded): SQL[] {
+  const exact = isExactTitle(terms, on, computed);
+  const prefix = startsTitleWords(terms, on, computed);
   if (!prefix) return [exact, not(exact)];
   return [exact, and(prefix, not(exact))!, and(not(prefix), not(exact))!];
 }
 
 /** Best match first, as an ORDER BY: the tiers, then catalogue order. */
-export function bestMatchOrder(terms: SearchTerms, on: SearchColumns, id: SQL): SQL {
-  const prefix = startsTitleWords(terms, on);
+export function bestMatchOrder(
+  terms: SearchTerms,
+  on: SearchColumns,
+  id: SQL,
+  computed = folded,
+): SQL {
+  const prefix = startsTitleWords(terms, on, computed);
   return sql.join(
-    [sql`${isExactTitle(terms, on)} desc`, ...(prefix ? [sql`${prefix} desc`] : []), id],
+    [sql`${isExactTitle(terms, on, computed)} desc`, ...(prefix ? [sql`${prefix} desc`] : []), id],
     sql`, `,
   );
 }

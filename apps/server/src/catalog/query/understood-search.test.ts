@@ -104,6 +104,8 @@ describe('categories and brands', () => {
     expect(found.total).toBe(laptopCount + 1);
     expect(new Set(idsOf(found)).size).toBe(found.products.length);
     // Paged: the second page follows the first, across the two parts.
+    // A page the title matches fill alone: the category's part still counts in the total.
+    expect((await search('laptop', '&limit=1')).total).toBe(laptopCount + 1);
     const first = await search('laptop', '&limit=4&skip=0');
     const second = await search('laptop', '&limit=4&skip=4');
     expect([...idsOf(first), ...idsOf(second)]).toEqual(idsOf(found).slice(0, 8));

@@ -281,7 +281,8 @@ async function conceptListing(
   const sorted = order === 'best' ? 'id' : order;
   const total = await conceptCount(db, filter, concept, categoryIds, where);
   if (total <= COUNT_CAP) {
-    if (total === 0) return { rows: [], total: 0, capped: false };
+    // Only its total is asked for when the segments before it filled the page: it is counted.
+    if (total === 0 || page.limit === 0) return { rows: [], total, capped: false };
     const collected = await collect(db, where, orderOn('m', sorted), page);
     return { rows: collected.rows, total: collected.total, capped: false };
   }

@@ -37,6 +37,23 @@ function sampleOf(db: Db): Promise<string[]> {
 const roughlyNormalised = (word: string) =>
   word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
+/**
+ * Can the trigram index look this word up? Only a run of three letters or digits makes a
+ * trigram; without one, PostgreSQL would read the whole index. Counted on plain ASCII, which
+ * every locale's trigrams include.
+ */
+export const hasTrigram = (word: string) => /[a-z0-9]{3}/.test(roughlyNormalised(word));
+
+/**
+ * The terms with only the words that have a trigram to look up (of those chosen already): for a
+ * statement planned without its values, which cannot tell for itself.
+ */
+export function withTrigramWords(terms: SearchTerms): SearchTerms {
+  const chosen = terms.words.filter((w) => !terms.indexed || terms.indexed.has(w));
+  const looked = chosen.filter(hasTrigram);
+  return looked.length === terms.words.length ? terms : { ...terms, indexed: new Set(looked) };
+}
+
 /** The terms, with the words to look up in the index when only some are worth it. */
 export async function withIndexedWords(db: Db, terms: SearchTerms): Promise<SearchTerms> {
   if (terms.words.length < 2) return terms;
