@@ -26,14 +26,13 @@ let dayParts: Intl.DateTimeFormat | undefined;
 
 /** 'Fri 27 Nov' or 'Fri 27 Nov 2026', put together from parts (ICU versions differ in commas). */
 function formatDay(date: Date, withYear: boolean): string {
-  dayParts ??= new Intl.DateTimeFormat('en-GB', {
+  const formatter = (dayParts ??= new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  });
-  const formatter = dayParts;
+  }));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     formatter.formatToParts(date).find((p) => p.type === type)?.value ?? '';
   const text = `${part('weekday')} ${part('day')} ${part('month')}`;

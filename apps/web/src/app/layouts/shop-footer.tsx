@@ -31,8 +31,10 @@ function methodPages(methods: readonly ShopPaymentMethod[]) {
   ].filter((page) => page !== false);
 }
 
-/** `flush`: no gap above, so the back office's dark sidebar runs into the footer. */
-/** The shop's footer, hydrated in a turn of its own (lib/hydration.tsx). */
+/**
+ * The shop's footer, hydrated in a turn of its own (lib/hydration.tsx). `flush`: no gap above, so
+ * the back office's dark sidebar runs into the footer.
+ */
 export function ShopFooter({ flush = false }: { flush?: boolean }) {
   return (
     <HydrateLater>

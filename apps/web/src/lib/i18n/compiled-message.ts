@@ -16,10 +16,10 @@ const ESCAPE = /\\u([a-fA-F0-9]{4})|\\x([a-fA-F0-9]{2})/g;
 const decode = (text: string) =>
   text.replace(ESCAPE, (_, u?: string, x?: string) => String.fromCharCode(parseInt(u ?? x!, 16)));
 
-function pluralCase(cases: Cases, value: number): CompiledMessage {
-  const offset = typeof cases.offset === 'number' ? cases.offset : 0;
+/** The case for `value` (exact first), chosen by `count`, the value less the plural's offset. */
+function pluralCase(cases: Cases, value: number, count: number): CompiledMessage {
   const exact = cases[`=${value}`] ?? cases[String(value)];
-  const chosen = exact ?? (value - offset === 1 ? cases.one : undefined) ?? cases.other;
+  const chosen = exact ?? (count === 1 ? cases.one : undefined) ?? cases.other;
   if (chosen === undefined || typeof chosen === 'number') {
     throw new Error(`A plural without an 'other' case`);
   }
@@ -42,7 +42,7 @@ function words(
     } else if (token[1] === 'plural') {
       const value = Number(values[token[0]]);
       const offset = typeof token[2].offset === 'number' ? token[2].offset : 0;
-      text += words(pluralCase(token[2], value), values, value - offset);
+      text += words(pluralCase(token[2], value, value - offset), values, value - offset);
     } else {
       throw new Error(`A message uses '${token[1]}', which the shop's messages do not`);
     }

@@ -172,7 +172,7 @@ export function ProductCard({
 export function ProductGrid({
   products,
   priority = false,
-  headingLevel,
+  headingLevel = 3,
 }: {
   products: ProductSummary[];
   priority?: boolean;
@@ -187,7 +187,7 @@ export function ProductGrid({
               <ProductCard
                 product={p}
                 priority={priority && i < PRIORITY_CARDS}
-                {...(headingLevel ? { headingLevel } : {})}
+                headingLevel={headingLevel}
               />
             </div>
           </HydrateLater>
