@@ -4,6 +4,32 @@ import { ALL_READY_URL, baseURL, port } from './servers.ts';
 
 export { ADMIN, DARAJA_SHOP_URL, DARAJA_STAND_IN_URL, MAILBOX_URL, baseURL } from './servers.ts';
 
+/**
+ * Chromium keeps only the last --disable-features it is given, so ours repeats the list Playwright
+ * passes (journeys/browser.spec.ts fails if Playwright's changes) and adds the omnibox's two popups:
+ * the full browser's headless mode preloads them for every window, a renderer per journey's context
+ * that cost about a tenth of the journeys' CPU (docs/benchmarks.md, issue 35).
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+export const OMNIBOX_POPUPS = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -12,6 +38,7 @@ const chromium = {
     '--disable-background-networking',
     '--disable-component-update',
     '--no-first-run',
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUPS].join(',')}`,
   ],
 };
 
@@ -31,7 +58,9 @@ export default defineConfig({
   outputDir: `../../.tmp/e2e-results-${port}`,
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace of every journey, kept only when one failed, cost a quarter of the stage's CPU (its
+    // DOM snapshots and screencast); `npx playwright test --trace on` records one when needed.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
   },
