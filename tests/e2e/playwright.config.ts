@@ -6,9 +6,10 @@ export { ADMIN, DARAJA_SHOP_URL, DARAJA_STAND_IN_URL, MAILBOX_URL, baseURL } fro
 
 /**
  * Chromium keeps only the last --disable-features it is given, so ours repeats the list Playwright
- * passes (journeys/browser.spec.ts fails if Playwright's changes) and adds the omnibox's two popups:
- * the full browser's headless mode preloads them for every window, a renderer per journey's context
- * that cost about a tenth of the journeys' CPU (docs/benchmarks.md, issue 35).
+ * passes (journeys/browser.spec.ts fails if Playwright's changes) and adds what the journeys' new
+ * context for every test paid for and never used: the omnibox's two popups, which the full
+ * browser's headless mode preloads for every window (about a tenth of the journeys' CPU), and a
+ * spare renderer started beside each new page's own (docs/benchmarks.md, issue 35).
  */
 export const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
@@ -28,7 +29,11 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   'msForceBrowserSignIn',
   'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
-export const OMNIBOX_POPUPS = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+export const UNUSED_BY_JOURNEYS = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'SpareRendererForSitePerProcess',
+];
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -38,7 +43,7 @@ const chromium = {
     '--disable-background-networking',
     '--disable-component-update',
     '--no-first-run',
-    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUPS].join(',')}`,
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BY_JOURNEYS].join(',')}`,
   ],
 };
 

@@ -3,7 +3,7 @@
 // line and the features Chromium took from it; this fails when a Playwright upgrade disables a
 // feature our list lacks, or when the omnibox's popups come back.
 import { expect, test } from '../fixtures/test.ts';
-import { OMNIBOX_POPUPS, PLAYWRIGHT_DISABLED_FEATURES } from '../playwright.config.ts';
+import { UNUSED_BY_JOURNEYS, PLAYWRIGHT_DISABLED_FEATURES } from '../playwright.config.ts';
 
 test("the browser keeps Playwright's disabled features and preloads no omnibox popup", async ({
   browser,
@@ -22,7 +22,7 @@ test("the browser keeps Playwright's disabled features and preloads no omnibox p
     'disable-features': string;
   };
   expect(taken['disable-features'].split(',')).toEqual(
-    expect.arrayContaining([...playwrights, ...OMNIBOX_POPUPS]),
+    expect.arrayContaining([...playwrights, ...UNUSED_BY_JOURNEYS]),
   );
 
   const cdp = await browser.newBrowserCDPSession();
