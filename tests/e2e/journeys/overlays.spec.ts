@@ -147,14 +147,16 @@ test("'Delete your account?' gives focus back to Delete my account", async ({
 
 test("the back office's edit modals give focus back to their button", async ({
   page,
+  request,
   loggedInAdmin: _admin,
 }) => {
+  // One seeded product's card, found by its title: the list's first card changes whenever another
+  // journey adds a product meanwhile.
+  const { title } = (await (await request.get('/api/products/2')).json()) as { title: string };
   await page.goto('/dashboard/products/all');
   await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible();
-  const card = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading') })
-    .first();
+  await page.getByRole('searchbox', { name: 'Search products', exact: true }).fill(title);
+  const card = page.getByRole('listitem', { name: title, exact: true });
   const dialog = page.getByRole('dialog');
   for (const name of [/^Edit Price/, /^Discount/, /^Stock/]) {
     const opener = card.getByRole('button', { name });
