@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
@@ -68,6 +69,12 @@ export default async function setup(project: TestProject) {
 
   const migrated = await openDatabase({});
   await migrateDatabase(migrated);
+  // Every test file loads this dump into a new PGlite: without the two template databases, which
+  // nothing here copies, it is 29 MB instead of 44 and loads in a third less CPU (issue 35).
+  for (const name of ['template0', 'template1']) {
+    await migrated.db.execute(sql.raw(`alter database ${name} is_template false`));
+    await migrated.db.execute(sql.raw(`drop database ${name}`));
+  }
   const dump = await migrated.dumpDataDir!();
   await migrated.close();
   const dir = path.resolve(here, '../../../.tmp');
