@@ -294,6 +294,9 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
   // Walked and read directly with generic plans: the words' forms are computed once per run.
   const words = matchesAllWords(terms, undefined, false, oncePerRun);
   const tiers = rankTiers(terms, undefined, oncePerRun);
+  // Looked up and counted with their values (folded), so that PostgreSQL can estimate patterns.
+  const foldedTiers = rankTiers(terms);
+  const foldedWords = matchesAllWords(terms, undefined, false);
   const rows: CardRow[] = [];
   let skip = page.skip;
   for (const [i, tier] of tiers.entries()) {
@@ -303,18 +306,16 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
       i === 0
         ? // The exact title is an equality on a hashed column: always few rows, read directly.
           await direct(db, and(base, condition)!, skip, want)
-        : await walk(db, filter, condition, lookupFor(terms, i), 'id', skip, want);
+        : await walk(db, filter, condition, lookupFor(terms, foldedTiers, i), 'id', skip, want);
     rows.push(...found);
     if (rows.length >= page.limit || i === tiers.length - 1) break;
     // This tier ends on this page; or, when it gave nothing, it lies wholly before the page.
-    skip = found.length > 0 ? 0 : skip - (await countUpTo(db, and(base, tierOf(terms, i)), skip));
+    skip =
+      found.length > 0
+        ? 0
+        : skip - (await countUpTo(db, and(base, foldedWords, foldedTiers[i]), skip));
   }
   return rows;
-}
-
-/** Tier `i`'s matches, planned with their values (folded), so that its patterns can be estimated. */
-function tierOf(terms: SearchTerms, i: number): SQL {
-  return and(matchesAllWords(terms, undefined, false), rankTiers(terms)[i])!;
 }
 
 /**
@@ -322,9 +323,7 @@ function tierOf(terms: SearchTerms, i: number): SQL {
  * its full-text index, as its words found by the trigram index would be every substring match,
  * many more; the last tier by the trigram index.
  */
-function lookupFor(terms: SearchTerms, i: number): SQL {
-  // Planned with its values (folded), so that PostgreSQL can estimate its patterns.
-  const tiers = rankTiers(terms);
+function lookupFor(terms: SearchTerms, tiers: SQL[], i: number): SQL {
   const byWords = tiers.length === 3 && i === 1;
   return and(matchesAllWords(terms, undefined, !byWords), tiers[i])!;
 }
@@ -379,9 +378,9 @@ async function walk(
   skip: number,
   limit: number,
 ): Promise<CardRow[]> {
-  const base = whereOf({ ...filter, search: undefined }, values) ?? sql`true`;
   const walked = await namedRows<RawCard>(db, walkStatement(filter, condition, order, skip, limit));
   if (walked.length === limit) return walked.map(toCard);
+  const base = whereOf({ ...filter, search: undefined }, values);
   const collected = await queryRows<RawCard>(
     db,
     sql`with m as materialized (
