@@ -66,6 +66,10 @@ export default defineConfig({
     // A trace of every journey, kept only when one failed, cost a quarter of the stage's CPU (its
     // DOM snapshots and screencast); `npx playwright test --trace on` records one when needed.
     trace: 'off',
+    // Each journey's new context would install the shop's service worker and send every page and
+    // picture through it into a fresh cache: work a shopper's browser does once, not per visit.
+    // The offline journey (server-rendering.spec.ts) lets it in and checks what it does.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
   },

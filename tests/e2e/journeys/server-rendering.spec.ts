@@ -239,7 +239,7 @@ test('the manifest makes the shop installable: name, colours, start page and ico
 test('offline, a page opened before still shows, and any other shows the offline page', async ({
   browser,
 }) => {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
   await page.goto('/about');
   await page.evaluate(async () => {
