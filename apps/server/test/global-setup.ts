@@ -12,7 +12,9 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { migrateAsOwner } from '../src/db/roles.ts';
+import { queryRows } from '../src/lib/sql.ts';
 import { drawDemoImages } from '../src/seed/demo-images.ts';
+import { withWalFrom } from './pglite-dump.ts';
 import type { TestProject } from 'vitest/node';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -75,12 +77,22 @@ export default async function setup(project: TestProject) {
     await migrated.db.execute(sql.raw(`alter database ${name} is_template false`));
     await migrated.db.execute(sql.raw(`drop database ${name}`));
   }
+  // A test's database is a few megabytes: 16 MB of buffers instead of 128 start a quarter faster.
+  await migrated.db.execute(sql.raw(`alter system set shared_buffers = '16MB'`));
+  // Only the WAL from a last checkpoint on (pglite-dump.ts): 12 MB to load instead of 29.
+  await migrated.db.execute(sql.raw('select pg_switch_wal()'));
+  await migrated.db.execute(sql.raw('checkpoint'));
+  const [checkpoint] = await queryRows<{ segment: string }>(
+    migrated.db,
+    sql.raw('select redo_wal_file as segment from pg_control_checkpoint()'),
+  );
   const dump = await migrated.dumpDataDir!();
   await migrated.close();
   const dir = path.resolve(here, '../../../.tmp');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `pglite-template-${process.pid}.tar`);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const tar = new Uint8Array(await dump.arrayBuffer());
+  writeFileSync(file, withWalFrom(tar, checkpoint!.segment));
   project.provide('pgliteTemplate', file);
   return async () => {
     rmSync(file, { force: true });
