@@ -45,6 +45,10 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
     return () => {
       dialog.removeEventListener('cancel', handleCancel);
       dialog.removeEventListener('close', handleClose);
+      // Closed before it leaves the page: the browser gives focus back, at once, to what had it
+      // when the dialog opened. Removed while open, focus fell to the page and the hand-back a
+      // frame later could meet the next dialog (the back office's Stock dialog got Discount's).
+      if (dialog.open) dialog.close();
     };
   }, []);
 
