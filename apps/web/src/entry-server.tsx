@@ -28,6 +28,7 @@ import { documentTitle } from './lib/use-document-title.ts';
 import { CollectingQueryClient } from './ssr/collecting-query-client.ts';
 import { serialiseState, STATE_ELEMENT_ID } from './ssr/dehydrated-state.ts';
 import { buildHead } from './ssr/head.ts';
+import { codeAfterPaintScript } from './ssr/code-after-paint.ts';
 import { keepTapsScript } from './ssr/keep-taps.ts';
 import { loadCatalogues } from './lib/i18n/catalogue.ts';
 import { LocaleProvider } from './lib/i18n/locale-context.tsx';
@@ -160,9 +161,12 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
 }
 
 /** What the server loads (dist/server/entry-server.js): checked against the shared contract. */
+const CODE_ELEMENT_ID = 'duka-code';
+
 export default {
   STATE_ELEMENT_ID,
-  headScript: keepTapsScript,
+  CODE_ELEMENT_ID,
+  headScript: `${keepTapsScript};${codeAfterPaintScript(CODE_ELEMENT_ID)}`,
   configure,
   render,
   // Every page's code and words, once at start-up: no render waits on a file (or finds it replaced).

@@ -49,11 +49,15 @@ async function start() {
 
 void start();
 
-// The service worker (vite.config.ts) starts after the page, never competing with it.
+// The service worker (vite.config.ts) starts after the page, never competing with it. A
+// server-rendered page asks for this code after its first paint (ssr/code-after-paint.ts), often
+// once the page has already loaded.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // The shop works without it: offline support is a bonus.
     });
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -77,7 +77,8 @@ test('the home page names the shop as an Organization, and every page links the 
   }
 });
 
-test('a rendered page preloads its own route’s code after its HTML, so hydration is no chain', async ({
+test('a rendered page asks for its code once it is parsed and its first pictures are in, its own route’s code preloaded (no chain)', async ({
+  page,
   request,
 }) => {
   for (const [path, chunk] of [
@@ -85,13 +86,35 @@ test('a rendered page preloads its own route’s code after its HTML, so hydrati
     ['/products', 'products-page-'],
     ['/products/1', 'product-detail-route-'],
   ] as const) {
-    const html = await (await request.get(path)).text();
-    const body = html.slice(html.indexOf('<body'));
-    expect(body, path).toMatch(
-      new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}`),
-    );
     // The stylesheet is in the page: no request for it holds the first paint back.
+    const html = await (await request.get(path)).text();
     expect(html, path).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
+    // No script asked for by tag: the page lists its code, for after its first paint.
+    expect(html, path).not.toMatch(/<script type="module"|rel="modulepreload"/);
+
+    await page.goto(path);
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await expect(
+      page.locator(`link[rel="modulepreload"][href^="/assets/${chunk}"]`),
+      path,
+    ).toHaveCount(1);
+    const when = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation');
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const firstPictures = Array.from(
+        document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'),
+      ).map((img) => resources.find((r) => r.name === img.currentSrc)?.responseEnd ?? 0);
+      const code = resources.filter((r) => /^\/assets\/.+\.js$/.test(new URL(r.name).pathname));
+      return {
+        parsed: (navigation as PerformanceNavigationTiming).domContentLoadedEventStart,
+        pictures: Math.max(0, ...firstPictures),
+        code: Math.min(...code.map((r) => r.startTime)),
+      };
+    });
+    // After the page was parsed and its first pictures came, or at the latest a second after it
+    // was parsed (a picture that never ends).
+    expect(when.code, path).toBeGreaterThanOrEqual(when.parsed);
+    expect(when.code, path).toBeGreaterThanOrEqual(Math.min(when.pictures, when.parsed + 1000) - 1);
   }
 });
 

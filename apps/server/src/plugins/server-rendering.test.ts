@@ -2,11 +2,18 @@
 // an index.html with the placeholders as Vite leaves it, a build manifest, a stylesheet and a
 // server entry that keeps to the shared contract).
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createPageRenderer, cutTemplate, type PageRenderer } from './server-rendering.ts';
+import type { ServerEntry } from '@duka/domain/rendering/contract';
+import {
+  createPageRenderer,
+  cutTemplate,
+  pageRenderer,
+  type PageRenderer,
+} from './server-rendering.ts';
 
 const dist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -81,6 +88,36 @@ describe('a server-rendered page', () => {
     expect(await renderer.render('/dashboard/orders')).toBeNull();
     const frame = (await renderer.render('/account'))!;
     expect(frame.html).not.toContain('fixture-state');
+  });
+});
+
+describe('a page whose entry loads the code after the first paint (CODE_ELEMENT_ID)', () => {
+  it('lists the code as JSON where the tags were, and asks for no script by tag', async () => {
+    const file = (name: string) => readFileSync(path.join(dist, name), 'utf8');
+    const fixture = (await import(pathToFileURL(path.join(dist, 'server/entry-server.js')).href))
+      .default as ServerEntry;
+    // The fixture's entry as it is (already configured by the renderer above), with a code list.
+    const entry = { ...fixture, CODE_ELEMENT_ID: 'fixture-code' };
+    const listing = pageRenderer(
+      entry,
+      {
+        template: file('index.html'),
+        manifest: JSON.parse(file('.vite/manifest.json')) as Parameters<
+          typeof pageRenderer
+        >[1]['manifest'],
+        read: file,
+        has: () => false,
+      },
+      'https://duka.example',
+    );
+    const html = (await listing.render('/sw/products/7'))!.html;
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const list = html.match(/<script type="application\/json" id="fixture-code">(.*?)<\/script>/)!;
+    expect(JSON.parse(list[1]!)).toEqual({
+      entry: '/assets/index-A.js',
+      preload: ['/assets/shared-B.js'],
+    });
+    expect(html.indexOf(list[0])).toBeGreaterThan(html.indexOf('<h1>Jiko</h1>'));
   });
 });
 

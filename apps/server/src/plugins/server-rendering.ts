@@ -132,10 +132,7 @@ export function pageRenderer(entry: ServerEntry, build: Build, origin: string): 
   for (const [key, chunk] of Object.entries(manifest)) {
     if (chunk === entryChunk) chunkFiles(manifest, key, inShell);
   }
-  const shellScripts = [
-    scriptTag(entryChunk.file),
-    ...[...inShell].filter((file) => file !== entryChunk.file).map(preloadTag),
-  ];
+  const shellPreloads = [...inShell].filter((file) => file !== entryChunk.file);
 
   // The stylesheet travels inside the page: on a slow link a second request for it would hold
   // the first paint back by a round trip. The CSP allows exactly this text by its hash.
@@ -152,7 +149,17 @@ export function pageRenderer(entry: ServerEntry, build: Build, origin: string): 
     ? '<link rel="manifest" href="/manifest.webmanifest">'
     : '';
 
-  const document = (page: RenderedPage, scripts: string[]) => {
+  // The page's code: tags at the end of its HTML, or (CODE_ELEMENT_ID) a list that the head
+  // script asks for once the page has been painted.
+  const codeOf = (preloads: string[]) =>
+    entry.CODE_ELEMENT_ID && headScript
+      ? `<script type="application/json" id="${entry.CODE_ELEMENT_ID}">${JSON.stringify({
+          entry: `/${entryChunk.file}`,
+          preload: preloads.map((file) => `/${file}`),
+        }).replace(/</g, '\\u003c')}</script>`
+      : [scriptTag(entryChunk.file), ...preloads.map(preloadTag)].join('\n    ');
+
+  const document = (page: RenderedPage, code: string) => {
     const preloadsEnd = leadingImagePreloads(page.html);
     const state =
       page.state === null
@@ -170,7 +177,7 @@ export function pageRenderer(entry: ServerEntry, build: Build, origin: string): 
       page.html.slice(preloadsEnd),
       // The page's code goes after its HTML: asked for from <head> it would share a slow link
       // with the rest of the page and hold its first paint back.
-      `${ROOT_END}${state}\n    ${scripts.join('\n    ')}`,
+      `${ROOT_END}${state}\n    ${code}`,
       template.end,
     ].join('');
   };
@@ -185,10 +192,8 @@ export function pageRenderer(entry: ServerEntry, build: Build, origin: string): 
       if (!page) return null;
       const files = new Set<string>();
       for (const module of page.modules) chunkFiles(manifest, module, files);
-      const preloads = [...files]
-        .filter((file) => !inShell.has(file) && file.endsWith('.js'))
-        .map(preloadTag);
-      return { status: page.status, html: document(page, [...shellScripts, ...preloads]) };
+      const preloads = [...files].filter((file) => !inShell.has(file) && file.endsWith('.js'));
+      return { status: page.status, html: document(page, codeOf([...shellPreloads, ...preloads])) };
     },
   };
 }

@@ -38,6 +38,12 @@ export interface ServerEntry {
   /** The id of the <script type="application/json"> element that carries `state`. */
   STATE_ELEMENT_ID: string;
   /**
+   * When set, a page does not ask for its code by tags: its files are listed as JSON
+   * (`{ entry, preload }`) in a <script type="application/json"> with this id, and `headScript`
+   * loads them once the page has been painted (issue 38).
+   */
+  CODE_ELEMENT_ID?: string;
+  /**
    * A script every rendered page runs inline in its <head>, before its own code has loaded (it
    * holds taps until the page answers: issue 38). The CSP allows it by its hash.
    */
