@@ -6,6 +6,7 @@
 //   BENCH_DATABASE_URL=postgres://…/bench_…   BENCH_REQUESTS=4000 per server and endpoint
 //   BENCH_ONLY=category       only the endpoints whose names match (a regular expression)
 //   SEARCH_CACHE_SECONDS=0    every search found anew (as in catalog.ts)
+//   BENCH_EACH=1              also each path of the chosen endpoints alone (which searches cost)
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -97,6 +98,16 @@ for (const w of plan) {
     `| ${w.name}${w.bare ? '' : ' (bare: the floor)'} | ${d.node.toFixed(0)} | ${d.db.toFixed(0)} | ` +
       `${b.node.toFixed(0)} | ${b.db.toFixed(0)} | ${ratio.toFixed(0)} % |`,
   );
+}
+if (process.env.BENCH_EACH) {
+  console.log('\n| path | Duka node µs | Duka db µs |\n|---|---:|---:|');
+  for (const w of plan.filter((p) => !p.isFloor)) {
+    for (const path of new Set(w.duka)) {
+      await cost(duka, [path], 200);
+      const d = await cost(duka, [path], Math.max(200, Math.floor(REQUESTS / 10)));
+      console.log(`| ${decodeURIComponent(path)} | ${d.node.toFixed(0)} | ${d.db.toFixed(0)} |`);
+    }
+  }
 }
 await monitor.end();
 await app.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_SYNONYMS } from './built-in-synonyms.ts';
+import fc from 'fast-check';
 import { editDistance } from './edit-distance.ts';
 import { categoryKeys, correct, interpret, type Vocabulary } from './interpret.ts';
 import { synonymMap } from './synonyms.ts';
@@ -49,6 +50,35 @@ describe('words', () => {
     expect(editDistance('sofaa', 'sofa', 2)).toBe(1);
     expect(editDistance('lpatop', 'laptop', 2)).toBe(1);
     expect(editDistance('kettle', 'sofa', 2)).toBe(3); // beyond the bound: bound + 1
+  });
+
+  it("measures as the textbook's table does, whatever the words and in any order", () => {
+    // The rows are reused from call to call: a long word after short ones must not see old rows.
+    const textbook = (a: string, b: string) => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+            d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+          }
+        }
+      }
+      return d[a.length]![b.length]!;
+    };
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 40 });
+    fc.assert(
+      fc.property(word, word, fc.integer({ min: 0, max: 3 }), (a, b, max) => {
+        // Within the bound, the distance; beyond it, anything beyond it.
+        const [found, exact] = [editDistance(a, b, max), textbook(a, b)];
+        if (exact <= max) expect(found).toBe(exact);
+        else expect(found).toBeGreaterThan(max);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

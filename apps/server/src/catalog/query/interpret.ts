@@ -48,15 +48,35 @@ function meaningsOf(word: string, synonyms: SynonymMap): string[] {
   return [...new Set([one, ...(synonyms.get(word) ?? []), ...(synonyms.get(one) ?? [])])];
 }
 
+interface Phrasing {
+  /** Synonyms of several words, split, the longest first. */
+  phrases: string[][];
+  /** Every word of those: never corrected. */
+  inPhrases: ReadonlySet<string>;
+}
+
+/** Worked out once per synonym map (a map is replaced, never changed, when synonyms are saved). */
+const phrasings = new WeakMap<SynonymMap, Phrasing>();
+
+function phrasingOf(synonyms: SynonymMap): Phrasing {
+  let found = phrasings.get(synonyms);
+  if (!found) {
+    const phrases = [...synonyms.keys()]
+      .filter((k) => k.includes(' '))
+      .map((k) => k.split(' '))
+      .sort((a, b) => b.length - a.length);
+    found = { phrases, inPhrases: new Set(phrases.flat()) };
+    phrasings.set(synonyms, found);
+  }
+  return found;
+}
+
 /**
  * The query's words, with a synonym of several words ('kiti cha starehe') taken as one: it then
  * means only its synonyms, as its own words would mean something else ('kiti' is a chair).
  */
 function tokensOf(words: string[], synonyms: SynonymMap): { word: string; meanings: string[] }[] {
-  const phrases = [...synonyms.keys()]
-    .filter((k) => k.includes(' '))
-    .map((k) => k.split(' '))
-    .sort((a, b) => b.length - a.length);
+  const { phrases } = phrasingOf(synonyms);
   const tokens: { word: string; meanings: string[] }[] = [];
   for (let i = 0; i < words.length;) {
     const phrase = phrases.find((p) => p.every((w, j) => words[i + j] === w));
@@ -137,7 +157,7 @@ export function correct(
   synonyms: SynonymMap,
 ): string | undefined {
   const words = wordsOf(query).slice(0, MAX_WORDS);
-  const inPhrases = new Set([...synonyms.keys()].flatMap((k) => k.split(' ')));
+  const { inPhrases } = phrasingOf(synonyms);
   let changed = false;
   const corrected = words.map((word) => {
     if (word.length < 3 || inPhrases.has(word) || isKnown(word, vocabulary, synonyms)) return word;
