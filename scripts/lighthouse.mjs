@@ -66,6 +66,9 @@ try {
       ms(metric(METRICS.SI)).padStart(8),
     ].join('');
   };
+  // Lighthouse's own measure of this machine's CPU: its 4× slowdown is simulated on top of it,
+  // so the same page scores lower on a slower host (TBT above all).
+  const indexes = [];
   for (const path of pages) {
     const results = [];
     const theirs = [];
@@ -74,8 +77,12 @@ try {
       if (against) theirs.push(await measure(`${against}${path}`));
     }
     console.log(rowOf(path, results.filter(Boolean)));
+    indexes.push(...results.filter(Boolean).map((r) => r.environment.benchmarkIndex));
     if (against) console.log(rowOf(`  (against)`, theirs.filter(Boolean)));
   }
+  console.log(
+    `\nbenchmark index of this host (Lighthouse's): median ${Math.round(median(indexes))}`,
+  );
 } finally {
   await chrome.kill();
   await shop.stop();

@@ -18,6 +18,7 @@ import { queryRows } from '../../lib/sql.ts';
 import { COUNT_CAP } from '../limits.ts';
 import { boundedNamedRows, namedRows } from '../prepared.ts';
 import { withIndexedWords, withTrigramWords } from './word-stats.ts';
+import { CatalogueMemo } from './catalogue-memo.ts';
 import {
   countUpTo,
   values,
@@ -127,13 +128,17 @@ export async function searchListing(
   page: Page,
 ): Promise<Listing> {
   const filter = { ...searched, search: await withIndexedWords(db, searched.search) };
-  const dense = remembers(filter) && (await isKnownDense(db, filter));
+  const memoKey = remembers(filter) ? denseKey(filter) : undefined;
+  const known = memoKey === undefined ? undefined : denseHere.get(db, memoKey);
+  const dense = known ?? (memoKey !== undefined && (await isKnownDense(db, filter)));
   if (!dense) {
     const collected = await collectMatches(db, filter, order, page);
-    if (collected.total <= COUNT_CAP) {
-      return { rows: collected.rows, total: collected.total, capped: false };
-    }
-    if (remembers(filter)) await rememberDense(db, filter, collected.generation);
+    const sparse = collected.total <= COUNT_CAP;
+    if (memoKey !== undefined) denseHere.set(db, memoKey, !sparse);
+    if (sparse) return { rows: collected.rows, total: collected.total, capped: false };
+    if (memoKey !== undefined) await rememberDense(db, filter, collected.generation);
+  } else if (memoKey !== undefined) {
+    denseHere.set(db, memoKey, true);
   }
   const rows =
     order === 'best'
@@ -149,6 +154,16 @@ export async function searchListing(
         );
   return { rows, total: COUNT_CAP, capped: true };
 }
+
+/**
+ * Whether a search is dense, as this instance last found it (in dense_searches or by counting):
+ * a repeated search skips asking the shared memo, and a sparse one goes straight to collecting.
+ */
+const denseHere = new CatalogueMemo<boolean>();
+
+/** This instance's key of a search: its words as typed, sorted, and its filters. */
+const denseKey = (f: SearchFilter) =>
+  JSON.stringify([[...f.search.words].sort(), f.categorySlug ?? '', f.brand ?? '']);
 
 /** Only searches whose matches no review or sale can change are remembered. */
 const remembers = (f: ProductFilter) =>

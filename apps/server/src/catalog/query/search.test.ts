@@ -189,7 +189,23 @@ describe('a search with more than 1,000 matches', () => {
       totalCapped: true,
     });
     await ctx.db.delete(products).where(inArray(products.id, ids.slice(0, 100)));
-    expect(await get('/api/products?q=mass%20teakettle&limit=1')).toMatchObject({ total: 950 });
+    // The delete moved the catalogue's generation on: each instance sees it within a second.
+    await expect
+      .poll(async () => (await get('/api/products?q=mass%20teakettle&limit=1')).total, {
+        timeout: 5000,
+        interval: 250,
+      })
+      .toBe(950);
+  });
+
+  it('remembers in the instance whether a search is dense, without asking the database again', async () => {
+    const sparse = await get('/api/products?q=stool%2042&limit=8');
+    expect(sparse.totalCapped).toBeUndefined();
+    // The shared memo now calls it dense at the current generation (as if another instance had
+    // counted a different catalogue): this instance found it sparse and does not ask.
+    await ctx.db.execute(sql`insert into ${denseSearches} (words, category, brand, generation)
+      values ('42 stool', '', '', (select n from catalog_generation))`);
+    expect(await get('/api/products?q=stool%2042&limit=8')).toEqual(sparse);
   });
 });
 

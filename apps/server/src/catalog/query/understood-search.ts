@@ -26,7 +26,8 @@ import {
 import { collect, orderOn, rememberDenseKey, searchListing, type Listing } from './listing.ts';
 import { matchesAllWords, searchTerms, type SearchTerms } from './title-match.ts';
 import { correct, interpret, type Concept, type Vocabulary } from './interpret.ts';
-import { catalogueVersion, understandingOf, type Understanding } from './understanding.ts';
+import { understandingOf, type Understanding } from './understanding.ts';
+import { CatalogueMemo } from './catalogue-memo.ts';
 
 export interface UnderstoodListing extends Listing {
   /** The query whose results these are, when it is not the one typed. */
@@ -160,17 +161,8 @@ function conceptWhere(filter: SearchFilter, concept: Concept, categoryIds: numbe
   )!;
 }
 
-/** Segment totals this instance counted, by the catalogue version they hold for. */
-const totals = new WeakMap<Db, Map<string, { version: string; total: number }>>();
-const MAX_TOTALS = 5000;
-
-function remember(db: Db, key: string, entry: { version: string; total: number }) {
-  let map = totals.get(db);
-  if (!map) totals.set(db, (map = new Map()));
-  map.delete(key);
-  map.set(key, entry);
-  if (map.size > MAX_TOTALS) map.delete(map.keys().next().value!);
-}
+/** Segment totals this instance counted, while the catalogue stands. */
+const totals = new CatalogueMemo<number>();
 
 /**
  * How many products the segment has, up to COUNT_CAP + 1, as cheaply as it can be known:
@@ -198,10 +190,9 @@ async function conceptCount(
     brand: filter.brand ?? '',
   };
   // Which products a concept has changes only with the catalogue's generation or size.
-  const version = catalogueVersion(db);
   const memoKey = JSON.stringify(key);
-  const remembered = ratings ? undefined : totals.get(db)?.get(memoKey);
-  if (remembered && remembered.version === version) return remembered.total;
+  const remembered = ratings ? undefined : totals.get(db, memoKey);
+  if (remembered !== undefined) return remembered;
   const [memo] = ratings
     ? []
     : await queryRows<{ generation: number; dense: boolean }>(
@@ -220,7 +211,7 @@ async function conceptCount(
   const total =
     (byCounters ? await countedByCounters(db, filter, concept, categoryIds) : undefined) ??
     (await countUpTo(db, where, COUNT_CAP + 1));
-  if (!ratings && version !== undefined) remember(db, memoKey, { version, total });
+  if (!ratings) totals.set(db, memoKey, total);
   if (memo && total > COUNT_CAP) await rememberDenseKey(db, key, memo.generation);
   return total;
 }
