@@ -312,6 +312,16 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
   // Looked up and counted with their values (folded), so that PostgreSQL can estimate patterns.
   const foldedTiers = rankTiers(terms);
   const foldedWords = matchesAllWords(terms, undefined, false);
+  if (page.skip === 0 && tiers.length === 3) {
+    const first = await exactThenWalked(
+      db,
+      filter,
+      and(base, words, tiers[0])!,
+      and(words, tiers[1])!,
+      page.limit,
+    );
+    if (first.length === page.limit) return first;
+  }
   const rows: CardRow[] = [];
   let skip = page.skip;
   for (const [i, tier] of tiers.entries()) {
@@ -334,6 +344,29 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
 }
 
 /**
+ * A first page's exact titles and, after them, the walk of the whole words and prefixes, in one
+ * round trip (the usual first page of a common word). Fewer rows than `limit`: the walk fell short
+ * or ran out, and the tiers are read one by one instead.
+ */
+async function exactThenWalked(
+  db: Db,
+  filter: ProductFilter,
+  exact: SQL,
+  prefix: SQL,
+  limit: number,
+): Promise<CardRow[]> {
+  const rows = await namedRows<RawCard>(
+    db,
+    sql`select * from (
+      select 0 as tier, e.* from (${directStatement(exact, 0, limit)}) e
+      union all
+      select 1 as tier, w.* from (${walkStatement(filter, prefix, 'id', 0, limit)}) w
+    ) t order by tier, id limit ${limit}`,
+  );
+  return rows.map(toCard);
+}
+
+/**
  * How to collect tier `i`'s matches when a walk cannot: the prefix tier (the second of three) by
  * its full-text index, as its words found by the trigram index would be every substring match,
  * many more; the last tier by the trigram index.
@@ -348,14 +381,14 @@ function lookupFor(terms: SearchTerms, tiers: SQL[], i: number): SQL {
  * neither the title nor how rare it is could otherwise walk the catalogue in order looking for it.
  */
 async function direct(db: Db, where: SQL, skip: number, limit: number): Promise<CardRow[]> {
-  const rows = await namedRows<RawCard>(
-    db,
-    sql`with m as materialized (select ${products}.* from ${products} where ${where})
-    select ${CARD} from m as ${products}
-    order by ${products.id} offset ${skip} limit ${limit}`,
-  );
+  const rows = await namedRows<RawCard>(db, directStatement(where, skip, limit));
   return rows.map(toCard);
 }
+
+const directStatement = (where: SQL, skip: number, limit: number) =>
+  sql`with m as materialized (select ${products}.* from ${products} where ${where})
+    select ${CARD} from m as ${products}
+    order by ${products.id} offset ${skip} limit ${limit}`;
 
 /**
  * The walk: its plan is fixed by its shape, so one generic plan serves every value. Its length is

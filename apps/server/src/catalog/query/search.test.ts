@@ -198,6 +198,39 @@ describe('a search with more than 1,000 matches', () => {
       .toBe(950);
   });
 
+  it("reads a dense search's first page in one statement: the exact title, then the walk", async () => {
+    const [row] = await ctx.db
+      .insert(categories)
+      .values({ slug: 'lamps', name: 'Lamps' })
+      .returning();
+    const made = await ctx.db
+      .insert(products)
+      .values(
+        ['Clamp 0', ...Array.from({ length: 1_010 }, (_, i) => `Bulk Lamp ${i}`), 'LAMP'].map(
+          (title, i) => ({
+            title,
+            description: 'd',
+            categoryId: row!.id,
+            brand: 'Lamps',
+            sku: `L-${i}`,
+            priceCents: 1000,
+          }),
+        ),
+      )
+      .returning({ id: products.id });
+    const ids = made.map((r) => r.id);
+    const exact = ids.at(-1)!;
+    const words = ids.slice(1, -1);
+    const first = await get('/api/products?q=lamp&category=lamps&limit=8');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.products.map((p) => p.id)).toEqual([exact, ...words.slice(0, 7)]);
+    // The next pages tier by tier, as before; the substring match ('Clamp') comes last.
+    const second = await get('/api/products?q=lamp&category=lamps&limit=8&skip=8');
+    expect(second.products.map((p) => p.id)).toEqual(words.slice(7, 15));
+    const last = await get('/api/products?q=lamp&category=lamps&limit=8&skip=1008');
+    expect(last.products.map((p) => p.id)).toEqual([...words.slice(1007), ids[0]]);
+  });
+
   it('remembers in the instance whether a search is dense, without asking the database again', async () => {
     const sparse = await get('/api/products?q=stool%2042&limit=8');
     expect(sparse.totalCapped).toBeUndefined();
