@@ -160,9 +160,10 @@ async function render(path: string, options: RenderOptions): Promise<RenderedPag
   };
 }
 
-/** What the server loads (dist/server/entry-server.js): checked against the shared contract. */
+/** Where a rendered page lists its code for the head script (ssr/code-after-paint.ts). */
 const CODE_ELEMENT_ID = 'duka-code';
 
+/** What the server loads (dist/server/entry-server.js): checked against the shared contract. */
 export default {
   STATE_ELEMENT_ID,
   CODE_ELEMENT_ID,

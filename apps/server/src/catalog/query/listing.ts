@@ -309,9 +309,6 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
   // Walked and read directly with generic plans: the words' forms are computed once per run.
   const words = matchesAllWords(terms, undefined, false, oncePerRun);
   const tiers = rankTiers(terms, undefined, oncePerRun);
-  // Looked up and counted with their values (folded), so that PostgreSQL can estimate patterns.
-  const foldedTiers = rankTiers(terms);
-  const foldedWords = matchesAllWords(terms, undefined, false);
   if (page.skip === 0 && tiers.length === 3) {
     const first = await exactThenWalked(
       db,
@@ -322,6 +319,9 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
     );
     if (first.length === page.limit) return first;
   }
+  // Looked up and counted with their values (folded), so that PostgreSQL can estimate patterns.
+  const foldedTiers = rankTiers(terms);
+  const foldedWords = matchesAllWords(terms, undefined, false);
   const rows: CardRow[] = [];
   let skip = page.skip;
   for (const [i, tier] of tiers.entries()) {
