@@ -6,8 +6,15 @@ import { categories, denseSearches, products } from '../schema.ts';
 import { seedDemoCatalog } from '../../seed/demo.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { WALK_LIMIT, walkStatement } from './listing.ts';
-import { matchesAllWords, oncePerRun, rankTiers, searchTerms } from './title-match.ts';
-import { hasTrigram, withIndexedWords, withTrigramWords } from './word-stats.ts';
+import {
+  matchesAllWords,
+  oncePerRun,
+  rankTiers,
+  searchTerms,
+  type SearchTerms,
+} from './title-match.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { hasTrigram, narrowestPiece, withIndexedWords, withTrigramWords } from './word-stats.ts';
 
 let t: TestContext;
 let category: number;
@@ -251,8 +258,10 @@ describe('choosing the words to look up', () => {
       .values({ slug: 'tools', name: 'Tools' })
       .returning();
     await ctx.db.insert(products).values(
-      Array.from({ length: 300 }, (_, i) => ({
-        title: i === 150 ? 'Common Widget Zq77x' : `Common Widget ${i}`,
+      Array.from({ length: 301 }, (_, i) => ({
+        // The last holds every three letters of 'widget' but not the word.
+        title:
+          i === 150 ? 'Common Widget Zq77x' : i === 300 ? 'Common Widg Dget' : `Common Widget ${i}`,
         description: 'd',
         categoryId: row!.id,
         brand: 'Tools',
@@ -275,6 +284,46 @@ describe('choosing the words to look up', () => {
     expect(found).toMatchObject({ total: 1, products: [{ title: 'Common Widget Zq77x' }] });
     const none = (await ctx.app.inject('/api/products?q=widget%20ZQ99Q%20common')).json();
     expect(none).toMatchObject({ total: 0, products: [] });
+  });
+
+  it('looks up common words by their narrowest three letters, and checks the whole word', async () => {
+    const terms = await withIndexedWords(ctx.db, searchTerms('widget common')!);
+    expect(terms.indexed).toBeUndefined();
+    // Every sampled title holding 'wid' holds 'widget' but one: narrow enough.
+    expect(Object.fromEntries(terms.pieces ?? [])).toEqual({ widget: 'wid', common: 'com' });
+    const found = (await ctx.app.inject('/api/products?q=widget%20common&limit=100')).json();
+    expect(found.total).toBe(300);
+    // The one left out is found by what it holds.
+    const pieces = (await ctx.app.inject('/api/products?q=widg%20dget%20common')).json();
+    expect(pieces.total).toBe(301);
+    // A piece that is not part of the word (it never should be) cannot lose a match.
+    const count = async (search: SearchTerms) => {
+      const rows = await queryRows<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from ${products} where ${matchesAllWords(search)}`,
+      );
+      return rows[0]!.n;
+    };
+    const widget = searchTerms('widget')!;
+    expect(await count({ ...widget, pieces: new Map([['widget', 'zzz']]) })).toBe(300);
+    expect(await count({ ...widget, pieces: new Map([['widget', 'dge']]) })).toBe(300);
+  });
+
+  it('takes the piece fewest titles hold, only when barely more hold it than the word', () => {
+    const titles = ['lamu loom', 'lamu mat', 'lamp', 'clamp x', 'desk lamp'];
+    // 'lam': 5 titles, 'amp': 3, as many as 'lamp'.
+    expect(narrowestPiece('lamp', titles)).toBe('amp');
+    // Each of 'spe', 'pea', 'eak', 'ake' and 'ker' in 6 titles, the word in 4: half as many more.
+    const twice = ['spear', 'teak', 'cake', 'poker'].flatMap((t) => [t, t]);
+    const speakers = [...Array(4).fill('speaker'), ...twice];
+    expect(narrowestPiece('speaker', speakers)).toBeUndefined();
+    // With 8 speakers, 10 titles hold each piece: a quarter more.
+    expect(narrowestPiece('speaker', [...speakers, ...Array(4).fill('speaker')])).toBe('spe');
+    // Three letters or fewer, in no title, or no three letters or digits in a row.
+    expect(narrowestPiece('lam', titles)).toBeUndefined();
+    expect(narrowestPiece('zebra', titles)).toBeUndefined();
+    expect(narrowestPiece("p'e'a", ["p'e'a"])).toBeUndefined();
+    expect(narrowestPiece("men's", ["men's shoes", 'women'])).toBe('men');
   });
 
   it('looks up no word without a trigram (the index would be read whole), and finds it all the same', async () => {

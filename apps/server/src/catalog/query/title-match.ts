@@ -18,6 +18,12 @@ export interface SearchTerms {
    * rows it finds. Every word when undefined.
    */
   indexed?: ReadonlySet<string>;
+  /**
+   * For a looked-up word, three letters of it to look it up by instead (word-stats.ts): the index
+   * then reads one list for the word rather than one per trigram, and the word itself is checked
+   * on the rows found.
+   */
+  pieces?: ReadonlyMap<string, string>;
 }
 
 /** What of a query is searched: no title is longer, and each word costs an index lookup. */
@@ -58,10 +64,20 @@ export type Computed = (value: SQL) => SQL;
 export const folded: Computed = (value) => value;
 export const oncePerRun: Computed = (value) => sql`(select ${value})`;
 
-/** '%word%' over the normalised word, with LIKE's own characters (\ % _) matched literally. */
-function containsPattern(word: string): SQL {
-  return sql`'%' || replace(replace(replace(${normalised(word)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-}
+/** The normalised word, with LIKE's own characters (\ % _) escaped to be matched literally. */
+const escaped = (word: string) =>
+  sql`replace(replace(replace(${normalised(word)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+
+/** '%word%': the titles holding the word. */
+const containsPattern = (word: string): SQL => sql`'%' || ${escaped(word)} || '%'`;
+
+/**
+ * '%piece%' for titles that may hold the word, when the piece is part of the normalised word (it
+ * always should be; if it were not, the word's own pattern keeps the results right).
+ */
+const piecePattern = (word: string, piece: string): SQL =>
+  sql`'%' || (case when strpos(${normalised(word)}, ${piece}::text) > 0 then ${piece}::text
+    else ${escaped(word)} end) || '%'`;
 
 /**
  * Every word is a substring of the title: the rule that decides what matches. `lookup`: the
@@ -75,12 +91,15 @@ export function matchesAllWords(
   lookup = true,
   computed = folded,
 ): SQL {
+  const contains = (w: string) => sql`strpos(${on.text}, ${computed(normalised(w))}) > 0`;
   return and(
-    ...terms.words.map((w) =>
-      lookup && (!terms.indexed || terms.indexed.has(w))
+    ...terms.words.map((w) => {
+      if (!lookup || (terms.indexed && !terms.indexed.has(w))) return contains(w);
+      const piece = terms.pieces?.get(w);
+      return piece === undefined
         ? sql`${on.text} like ${computed(containsPattern(w))}`
-        : sql`strpos(${on.text}, ${computed(normalised(w))}) > 0`,
-    ),
+        : sql`${on.text} like ${computed(piecePattern(w, piece))} and ${contains(w)}`;
+    }),
   )!;
 }
 

@@ -142,6 +142,19 @@ describe('categories and brands', () => {
     await t.db.delete(products).where(eq(products.id, added!.id));
   });
 
+  it('remembers in the instance that a category is dense, without asking the database again', async () => {
+    // The shared memo calls the Tablets category dense (more than 1,000) at this generation, as
+    // another instance would have found it: this one believes it, and then remembers it.
+    const key = `\u0001${JSON.stringify([{ categories: ['tablets'], brands: [], rest: [] }, ['tablets']])}`;
+    const planted = sql`(${key}, '', '', (select n from catalog_generation))`;
+    await t.db.execute(sql`insert into dense_searches (words, category, brand, generation)
+      values ${planted}`);
+    const dense = { total: 1000, totalCapped: true };
+    expect(await search('tablets', '&limit=8')).toMatchObject(dense);
+    await t.db.execute(sql`delete from dense_searches where words = ${key}`);
+    expect(await search('tablets', '&limit=8')).toMatchObject(dense);
+  });
+
   it('keeps the filters a shopper chose', async () => {
     const found = await search('shoes', '&category=womens-shoes');
     expect(found.total).toBe((await categoryOf('womens-shoes')).length);

@@ -202,7 +202,10 @@ async function conceptCount(
             and d.category = ${key.category} and d.brand = ${key.brand}
             and d.generation = (select n from ${catalogGeneration})) as dense`,
       );
-  if (memo?.dense) return COUNT_CAP + 1;
+  if (memo?.dense) {
+    totals.set(db, memoKey, COUNT_CAP + 1);
+    return COUNT_CAP + 1;
+  }
   const byCounters =
     concept.rest.length === 0 &&
     categoryIds.length + concept.brands.length > 0 &&
