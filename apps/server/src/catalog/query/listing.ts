@@ -309,6 +309,8 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
   // Walked and read directly with generic plans: the words' forms are computed once per run.
   const words = matchesAllWords(terms, undefined, false, oncePerRun);
   const tiers = rankTiers(terms, undefined, oncePerRun);
+  /** The exact titles, when a first page read them all and its walk fell short. */
+  let exactTitles: CardRow[] | undefined;
   if (page.skip === 0 && tiers.length === 3) {
     const first = await exactThenWalked(
       db,
@@ -317,7 +319,8 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
       and(words, tiers[1])!,
       page.limit,
     );
-    if (first.length === page.limit) return first;
+    if (first.rows.length === page.limit) return first.rows;
+    exactTitles = first.rows.slice(0, first.exact);
   }
   // Looked up and counted with their values (folded), so that PostgreSQL can estimate patterns.
   const foldedTiers = rankTiers(terms);
@@ -327,11 +330,15 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
   for (const [i, tier] of tiers.entries()) {
     const want = page.limit - rows.length;
     const condition = and(words, tier)!;
+    // After a first page fell short, its walk of the second tier is known to fall short too.
+    const walked = exactTitles !== undefined && i === 1;
     const found =
       i === 0
         ? // The exact title is an equality on a hashed column: always few rows, read directly.
-          await direct(db, and(base, condition)!, skip, want)
-        : await walk(db, filter, condition, lookupFor(terms, foldedTiers, i), 'id', skip, want);
+          (exactTitles ?? (await direct(db, and(base, condition)!, skip, want)))
+        : await walk(db, filter, condition, lookupFor(terms, foldedTiers, i), 'id', skip, want, {
+            walked,
+          });
     rows.push(...found);
     if (rows.length >= page.limit || i === tiers.length - 1) break;
     // This tier ends on this page; or, when it gave nothing, it lies wholly before the page.
@@ -346,7 +353,8 @@ async function walkTiers(db: Db, filter: ProductFilter, terms: SearchTerms, page
 /**
  * A first page's exact titles and, after them, the walk of the whole words and prefixes, in one
  * round trip (the usual first page of a common word). Fewer rows than `limit`: the walk fell short
- * or ran out, and the tiers are read one by one instead.
+ * or ran out, and the tiers are read one by one instead; its first `exact` rows are then all the
+ * exact titles.
  */
 async function exactThenWalked(
   db: Db,
@@ -354,8 +362,8 @@ async function exactThenWalked(
   exact: SQL,
   prefix: SQL,
   limit: number,
-): Promise<CardRow[]> {
-  const rows = await namedRows<RawCard>(
+): Promise<{ rows: CardRow[]; exact: number }> {
+  const rows = await namedRows<RawCard & { tier: number }>(
     db,
     sql`select * from (
       select 0 as tier, e.* from (${directStatement(exact, 0, limit)}) e
@@ -363,7 +371,7 @@ async function exactThenWalked(
       select 1 as tier, w.* from (${walkStatement(filter, prefix, 'id', 0, limit)}) w
     ) t order by tier, id limit ${limit}`,
   );
-  return rows.map(toCard);
+  return { rows: rows.map(toCard), exact: rows.filter((r) => r.tier === 0).length };
 }
 
 /**
@@ -415,7 +423,7 @@ export function walkStatement(
  * Step 2: walk the filter's index in `order` for at most WALK_LIMIT products, keeping those that
  * meet `condition` (a subquery with a LIMIT is never merged with the outer WHERE, so the walk
  * stays bounded); if that does not fill the page, collect all that meet `lookup` (the same
- * condition, written for an index) and sort them.
+ * condition, written for an index) and sort them. `walked`: the walk is known to fall short.
  */
 async function walk(
   db: Db,
@@ -425,9 +433,12 @@ async function walk(
   order: Order,
   skip: number,
   limit: number,
+  { walked = false } = {},
 ): Promise<CardRow[]> {
-  const walked = await namedRows<RawCard>(db, walkStatement(filter, condition, order, skip, limit));
-  if (walked.length === limit) return walked.map(toCard);
+  if (!walked) {
+    const rows = await namedRows<RawCard>(db, walkStatement(filter, condition, order, skip, limit));
+    if (rows.length === limit) return rows.map(toCard);
+  }
   const base = whereOf({ ...filter, search: undefined }, values);
   const collected = await queryRows<RawCard>(
     db,

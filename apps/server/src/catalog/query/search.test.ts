@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '@duka/domain';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { categories, denseSearches, products } from '../schema.ts';
 import { seedDemoCatalog } from '../../seed/demo.ts';
@@ -236,6 +236,37 @@ describe('a search with more than 1,000 matches', () => {
     expect(second.products.map((p) => p.id)).toEqual(words.slice(7, 15));
     const last = await get('/api/products?q=lamp&category=lamps&limit=8&skip=1008');
     expect(last.products.map((p) => p.id)).toEqual([...words.slice(1007), ids[0]]);
+  });
+
+  it('pages a dense search whose first page falls short: exact title, whole words, then insides', async () => {
+    // 'amp' is in 1,013 of the lamps' titles: all of one ('AMP'), the start of a word in one.
+    const [lamps] = await ctx.db.select().from(categories).where(eq(categories.slug, 'lamps'));
+    const added = await ctx.db
+      .insert(products)
+      .values(
+        ['AMP', 'Ampere Bulb'].map((title, i) => ({
+          title,
+          description: 'd',
+          categoryId: lamps!.id,
+          brand: 'Lamps',
+          sku: `L-AMP-${i}`,
+          priceCents: 1000,
+        })),
+      )
+      .returning({ id: products.id });
+    const [exact, whole] = added.map((r) => r.id);
+    const inside = (
+      await ctx.db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.categoryId, lamps!.id), not(inArray(products.id, [exact!, whole!]))))
+        .orderBy(products.id)
+    ).map((r) => r.id);
+    const first = await get('/api/products?q=amp&category=lamps&limit=8');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.products.map((p) => p.id)).toEqual([exact, whole, ...inside.slice(0, 6)]);
+    const second = await get('/api/products?q=amp&category=lamps&limit=8&skip=8');
+    expect(second.products.map((p) => p.id)).toEqual(inside.slice(6, 14));
   });
 
   it('remembers in the instance whether a search is dense, without asking the database again', async () => {
