@@ -4,6 +4,12 @@
 // <HydrateLater>: each keeps the server's HTML and hydrates in a task of its own after the rest.
 // When the last has, the page says it answers clicks: the journeys wait for the mark, and the
 // script that holds early taps (keep-taps.ts) makes them again on the event.
+//
+// Hydration adopts the server's nodes only where the browser renders the same ones: texts side by
+// side ({name} ({count})) are written as one template string, because the server writes them as
+// one text node and Preact would make a new node for each part, and what may be empty is rendered
+// with a ternary, not `&&` (an empty string is a text node the server leaves out). The
+// server-rendering journey fails on any node hydration adds.
 import { Suspense, useState, type ReactNode } from 'react';
 
 export const HYDRATED_EVENT = 'duka:hydrated';

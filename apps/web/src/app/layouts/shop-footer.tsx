@@ -120,10 +120,10 @@ function Footer({ flush }: { flush: boolean }) {
           <h2 className={heading}>{t('footer.contactUs')}</h2>
           {shop && (
             <address className={`${column} not-italic`}>
-              {shop.address && <span>{shop.address}</span>}
+              {shop.address ? <span>{shop.address}</span> : null}
               <span>{shop.phone}</span>
               <span>{shop.email}</span>
-              {shop.kra_pin && <span>{t('footer.kraPin', { pin: shop.kra_pin })}</span>}
+              {shop.kra_pin ? <span>{t('footer.kraPin', { pin: shop.kra_pin })}</span> : null}
             </address>
           )}
         </div>

@@ -50,7 +50,7 @@ export function OptionFilters({
                   }`}
                 >
                   {value}
-                  <span className={on ? 'text-brand-100' : 'text-slate-500'}>({count})</span>
+                  <span className={on ? 'text-brand-100' : 'text-slate-500'}>{`(${count})`}</span>
                 </button>
               );
             })}

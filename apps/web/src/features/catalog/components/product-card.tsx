@@ -42,7 +42,7 @@ function CardRating({ rating, reviewCount }: Pick<ProductSummary, 'rating' | 're
     <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
       <HalfStars rating={rating} size={16} reviewCount={reviewCount} />
       <span aria-hidden="true" className="whitespace-nowrap">
-        {Math.round(rating * 10) / 10} ({reviewCount})
+        {`${Math.round(rating * 10) / 10} (${reviewCount})`}
       </span>
     </p>
   );
@@ -63,7 +63,7 @@ export function ProductPrice(priced: Priced) {
       <span className="text-lg font-semibold text-brand-800">{formatKsh(sale)}</span>
       {sale !== price && (
         <span className="text-sm text-slate-500 line-through">
-          <span className="sr-only">{t('productPrice.was')} </span>
+          <span className="sr-only">{`${t('productPrice.was')} `}</span>
           {formatKsh(price)}
         </span>
       )}
@@ -87,7 +87,7 @@ function FlashSalePrice({
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-lg font-semibold text-red-700">{formatKsh(priceCents)}</span>
         <s className="text-sm text-slate-600">
-          <span className="sr-only">{t('productPrice.wasFlash')} </span>
+          <span className="sr-only">{`${t('productPrice.wasFlash')} `}</span>
           {formatKsh(wasCents)}
         </s>
       </p>
@@ -158,7 +158,7 @@ export function ProductCard({
           className="mt-auto inline-flex items-center justify-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"
         >
           {t('productCard.view')}
-          <span className="sr-only">: {title}</span>
+          <span className="sr-only">{`: ${title}`}</span>
         </Link>
       </div>
     </article>

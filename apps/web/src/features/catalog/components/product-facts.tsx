@@ -56,11 +56,9 @@ export function ProductFacts({
         {availability ? t(availability) : p.availabilityStatus}
       </Fact>
       {returns && <Fact label={t('productFacts.returnPolicy')}>{returns}</Fact>}
-      {p.weight > 0 && <Fact label={t('productFacts.weight')}>{p.weight} g</Fact>}
+      {p.weight > 0 && <Fact label={t('productFacts.weight')}>{`${p.weight} g`}</Fact>}
       {width > 0 && height > 0 && depth > 0 && (
-        <Fact label={t('productFacts.dimensions')}>
-          {width} x {height} x {depth} mm
-        </Fact>
+        <Fact label={t('productFacts.dimensions')}>{`${width} x ${height} x ${depth} mm`}</Fact>
       )}
       {p.warrantyInformation && (
         <Fact label={t('productFacts.warranty')}>{p.warrantyInformation}</Fact>

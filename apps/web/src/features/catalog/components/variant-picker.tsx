@@ -90,7 +90,7 @@ function OptionGroup({
                 onChange={() => onPick(value)}
               />
               {value}
-              {soldOut && <span className="sr-only"> {t('variantPicker.soldOut')}</span>}
+              {soldOut && <span className="sr-only">{` ${t('variantPicker.soldOut')}`}</span>}
             </label>
           );
         })}

@@ -191,7 +191,7 @@ function ProductView({
           </dl>
           <div className="mt-4" data-testid="product-price">
             {!variant && p.variants.length > 1 && (
-              <span className="text-sm text-slate-600">{t('productPage.from')} </span>
+              <span className="text-sm text-slate-600">{`${t('productPage.from')} `}</span>
             )}
             <ProductPrice
               price={shown.price}
@@ -225,7 +225,8 @@ function ProductView({
               />
             )}
             <p className="mt-4 text-sm">
-              {t('productPage.stock')} <span className="font-semibold">{stock}</span>
+              {`${t('productPage.stock')} `}
+              <span className="font-semibold">{stock}</span>
             </p>
 
             <div className="mt-4 flex flex-wrap items-center gap-3">

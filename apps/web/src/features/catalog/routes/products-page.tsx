@@ -130,7 +130,7 @@ export default function ProductsPage() {
           {activeFilters > 0 && (
             <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 text-white">
               {activeFilters}
-              <span className="sr-only"> {t('productsPage.active')}</span>
+              <span className="sr-only">{` ${t('productsPage.active')}`}</span>
             </span>
           )}
         </button>
@@ -160,7 +160,7 @@ export default function ProductsPage() {
               <option value="">{t('productsPage.allCategories')}</option>
               {categories.data?.map((c) => (
                 <option key={c.slug} value={c.slug}>
-                  {c.name} ({c.count})
+                  {`${c.name} (${c.count})`}
                 </option>
               ))}
             </select>
@@ -178,7 +178,7 @@ export default function ProductsPage() {
               <option value="">{t('productsPage.allBrands')}</option>
               {brands.data?.map((b) => (
                 <option key={b.name} value={b.name}>
-                  {b.name} ({b.count})
+                  {`${b.name} (${b.count})`}
                 </option>
               ))}
             </select>
@@ -217,7 +217,7 @@ export default function ProductsPage() {
         </form>
       </HydrateLater>
 
-      {category && facets.data && (
+      {Boolean(category) && facets.data && (
         <OptionFilters
           facets={facets.data}
           chosen={chosen}
