@@ -8,6 +8,7 @@ import NotFoundPage from '../components/ui/not-found-page.tsx';
 import { LoadingText } from '../components/ui/status.tsx';
 import { RequireAdmin, RequireShopper } from './guards.tsx';
 import { lazyPage } from './lazy-page.ts';
+import { nextTask } from '../lib/hydration.tsx';
 import { BareLayout, ShopLayout } from './layouts/shop-layout.tsx';
 import { Root } from './root.tsx';
 import { RouteError } from './route-error.tsx';
@@ -223,6 +224,8 @@ export async function createRouter(basename?: string) {
       Object.assign(route, loaded, { lazy: undefined });
     }),
   );
+  // Ranking the routes again (createBrowserRouter) in a task of its own, after the page's code.
+  await nextTask();
   // The Kiswahili shop is the same routes under /sw: every link and navigation stays in it.
   return createBrowserRouter(routes, { basename });
 }

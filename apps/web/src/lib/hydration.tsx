@@ -19,7 +19,8 @@ let hydrating = false;
 /** The turns taken so far, one after another. */
 let turns: Promise<void> = Promise.resolve();
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** A pause for the browser: what follows runs in a task of its own (a tap can come in between). */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const takeTurn = () => (turns = turns.then(nextTask));
 
 /** Hydrates the server's page; the parts in <HydrateLater> are queued for later tasks. */

@@ -32,13 +32,21 @@ export function serialiseState(client: QueryClient): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
+/**
+ * Parsed without a reviver (one called for every value of every product is most of the parse on a
+ * phone): an error can only be a query's `error` or `fetchFailureReason`, revived there.
+ */
 export function restoreState(client: QueryClient, json: string): void {
-  const state = JSON.parse(json, (_key, value: unknown) => {
-    if (value && typeof value === 'object' && '$apiError' in value) {
-      const e = (value as SerialisedApiError).$apiError;
-      return new ApiError(e.status, e.message, e.code, e.fields);
-    }
-    return value;
-  });
-  hydrate(client, state as DehydratedState);
+  const state = JSON.parse(json) as DehydratedState;
+  for (const { state: query } of state.queries) {
+    query.error = revived(query.error);
+    query.fetchFailureReason = revived(query.fetchFailureReason);
+  }
+  hydrate(client, state);
+}
+
+function revived<T>(value: T): T {
+  if (!value || typeof value !== 'object' || !('$apiError' in value)) return value;
+  const e = (value as SerialisedApiError).$apiError;
+  return new ApiError(e.status, e.message, e.code, e.fields) as T;
 }
