@@ -43,7 +43,6 @@ export default defineProject({
       './src/testing/between-files.ts',
       './src/testing/typing-events.ts',
       './src/testing/effects-before-events.ts',
-      './src/testing/no-ids-in-later-parts.ts',
     ],
   },
 });

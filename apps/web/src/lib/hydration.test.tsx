@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, createRoot } from 'react-dom/client';
@@ -92,17 +92,73 @@ describe('hydration in turns', () => {
     expect(later).toHaveBeenCalledTimes(1);
   });
 
-  it('refuses a useId inside a later part, in every web test (testing/no-ids-in-later-parts.ts)', () => {
-    const Numbered = () => <label htmlFor={useId()}>Quantity</label>;
-    expect(() => renderToString(<Numbered />)).not.toThrow();
-    expect(() =>
-      renderToString(
+  it('numbers ids inside a later part as the server did, whatever order the parts hydrate in', async () => {
+    document.documentElement.removeAttribute('data-hydrated');
+    // Each shows its own id as text: hydration rewrites a text that differs, so the HTML after it
+    // is the server's only if every id came out the same in the browser.
+    const Numbered = () => <span>{useId()}</span>;
+    const App = () => (
+      <main>
+        <Numbered />
         <HydrateLater>
-          <div>
+          <Numbered />
+          <HydrateLater>
             <Numbered />
-          </div>
-        </HydrateLater>,
-      ),
-    ).toThrow('Numbered calls useId inside <HydrateLater>');
+          </HydrateLater>
+          <Numbered />
+        </HydrateLater>
+        <Numbered />
+        <HydrateLater>
+          <Numbered />
+        </HydrateLater>
+      </main>
+    );
+    const html = renderToString(<App />);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    hydrateInTurns(() => void hydrateRoot(container, <App />));
+    await act(() => announceHydrated(document));
+    expect(container.innerHTML).toBe(html);
+    const ids = [...container.querySelectorAll('span')].map((span) => span.textContent);
+    expect(new Set(ids).size).toBe(6);
+  });
+
+  it('gives a part drawn after hydration ids of its own, never one already on the page', async () => {
+    document.documentElement.removeAttribute('data-hydrated');
+    const Numbered = () => <span>{useId()}</span>;
+    const Growing = () => {
+      const [more, setMore] = useState(false);
+      return (
+        <HydrateLater>
+          <button onClick={() => setMore(true)}>More</button>
+          <Numbered />
+          {more && <Numbered />}
+          {more && (
+            <HydrateLater>
+              <Numbered />
+            </HydrateLater>
+          )}
+        </HydrateLater>
+      );
+    };
+    const App = () => (
+      <main>
+        <Numbered />
+        <Growing />
+        <HydrateLater>
+          <Numbered />
+        </HydrateLater>
+      </main>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<App />);
+    document.body.append(container);
+    hydrateInTurns(() => void hydrateRoot(container, <App />));
+    await act(() => announceHydrated(document));
+    act(() => button('More').click());
+    const ids = [...container.querySelectorAll('span')].map((span) => span.textContent);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
   });
 });

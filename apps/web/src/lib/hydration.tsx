@@ -10,7 +10,7 @@
 // one text node and Preact would make a new node for each part, and what may be empty is rendered
 // with a ternary, not `&&` (an empty string is a text node the server leaves out). The
 // server-rendering journey fails on any node hydration adds.
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactElement, type ReactNode } from 'react';
 
 export const HYDRATED_EVENT = 'duka:hydrated';
 
@@ -59,23 +59,34 @@ function Turn({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** A Preact vnode's id counter, `_mask` in Preact's source (`__m` once its names are mangled). */
+type Counted = { __m?: [string, number] };
+
 /**
  * A part of a server-rendered page hydrated in a task of its own, after the rest. Its server
  * HTML stays as it is meanwhile (Preact keeps a suspended part's one element): hence the one
  * wrapper, which `display: contents` keeps out of the layout.
  *
- * Nothing inside may call useId: ids are numbered in render order and hydration keeps the
- * server's, so a part hydrated later would number its ids after the rest in the browser, and a
- * fresh id could repeat a kept one (the cart's quantity label once pointed at the product page's
- * stepper). Such parts take fixed ids; every web test that renders one fails on a useId inside
- * (testing/no-ids-in-later-parts.ts).
+ * Ids inside are numbered from the part, not the page. Preact's useId counts from the nearest
+ * vnode holding a counter (the root's, unless another is set) in the order components render: on
+ * the server that is the page's order, in the browser a later part renders after the rest, so
+ * its ids would come out different and a fresh one could repeat one the page kept (the cart's
+ * quantity label once pointed at the product page's stepper). The wrapper holds the part's own
+ * counter, named by the part's own id, which is numbered where the part stands: the same on both
+ * sides, and kept across renders so an id made later is new.
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
+  const part = useId();
+  const [counter] = useState<[string, number]>(() => [part, 0]);
   return (
     <Suspense fallback={null}>
-      <Turn>
-        <div className="contents">{children}</div>
-      </Turn>
+      <Turn>{counting(<div className="contents">{children}</div>, counter)}</Turn>
     </Suspense>
   );
+}
+
+/** The element, holding the id counter its descendants number from. */
+function counting(element: ReactElement, counter: [string, number]): ReactElement {
+  (element as Counted).__m = counter;
+  return element;
 }

@@ -10,8 +10,7 @@ export function QuantityStepper({
   value: number;
   onChange: (value: number) => void;
   max?: number | undefined;
-  /** The number's id, fixed by the caller: the product page's buy box hydrates in a later turn,
-   * where useId may not be called (lib/hydration.tsx). */
+  /** The number's id, given by the caller (the product page's, or a cart line's). */
   id: string;
 }) {
   const t = useUiText();

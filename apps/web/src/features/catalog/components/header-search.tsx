@@ -24,7 +24,7 @@ export function HeaderSearch() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  // Fixed ids, not useId: the header hydrates in a later turn (lib/hydration.tsx); one per page.
+  // Fixed ids: a page has one header search.
   const searchId = 'header-search';
   const listId = 'header-search-suggestions';
   const typed = useDebouncedValue(query.trim(), 200);

@@ -201,7 +201,7 @@ function ProductView({
             />
           </div>
           <p className="mt-4 text-slate-700">{productDescription(p, locale)}</p>
-          {/* The buy box hydrates in a turn of its own; its stepper has a fixed id (no useId). */}
+          {/* The buy box hydrates in a turn of its own. */}
           <HydrateLater>
             {p.options.length > 0 && (
               <VariantPicker
