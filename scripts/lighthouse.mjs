@@ -10,7 +10,14 @@
 //   npm run lighthouse -- --against http://127.0.0.1:4799 [--only '^/products']
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { argOf, CHROMIUM_FLAGS, CHROMIUM_PATH, median, startShop } from './lib/shop-process.mjs';
+import {
+  argOf,
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  measuredPages,
+  median,
+  startShop,
+} from './lib/shop-process.mjs';
 
 const runs = Number(argOf('runs') ?? 3);
 const shop = await startShop({ url: argOf('url') });
@@ -29,11 +36,7 @@ const METRICS = {
 };
 
 try {
-  const product = (await (await fetch(`${shop.base}/api/products?limit=1`)).json()).products[0];
-  const only = argOf('only') ? new RegExp(argOf('only')) : null;
-  const pages = ['/', '/sw', '/products', `/products/${product.id}`].filter(
-    (page) => !only || only.test(page),
-  );
+  const pages = await measuredPages(shop.base);
   console.log(
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile, median of ${runs} runs, ${shop.base}\n`,
   );

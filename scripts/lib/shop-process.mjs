@@ -1,7 +1,7 @@
 // Starts the shop (built when stale) on a throwaway data folder for a measuring script, or uses
 // the one given by --url; returns its address and a stop() that removes what it made.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,7 @@ export async function startShop({ url, port = 4790 } = {}) {
     if (waited > 240_000) throw new Error('The shop did not start within 4 minutes');
     await new Promise((r) => setTimeout(r, 250));
   }
+  await settled(child.pid);
   return {
     base,
     stop: async () => {
@@ -44,6 +45,30 @@ export async function startShop({ url, port = 4790 } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new shop draws its demo pictures in the background after it answers: a measure taken then
+ * would share the CPU with that. Waits (on Linux, from /proc) until the shop's process has used
+ * under a tenth of a core for two seconds running.
+ */
+async function settled(pid) {
+  const ticks = () => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
+    } catch {
+      return undefined;
+    }
+  };
+  let last = ticks();
+  let quiet = 0;
+  for (let waited = 0; last !== undefined && quiet < 2 && waited < 600; waited++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = ticks();
+    quiet = now !== undefined && now - last < 10 ? quiet + 1 : 0;
+    last = now;
+  }
 }
 
 /** Chromium's flags on this machine (Debian's package, no sandbox, no calls home). */
@@ -67,3 +92,13 @@ export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
+
+/** The pages the measuring scripts load: the home page, in Kiswahili too, the catalogue and a
+ * product; only those matching --only when given. */
+export async function measuredPages(base) {
+  const product = (await (await fetch(`${base}/api/products?limit=1`)).json()).products[0];
+  const only = argOf('only') ? new RegExp(argOf('only')) : null;
+  return ['/', '/sw', '/products', `/products/${product.id}`].filter(
+    (page) => !only || only.test(page),
+  );
+}
