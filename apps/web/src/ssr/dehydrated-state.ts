@@ -33,8 +33,8 @@ export function serialiseState(client: QueryClient): string {
 }
 
 /**
- * Parsed without a reviver (one called for every value of every product is most of the parse on a
- * phone): an error can only be a query's `error` or `fetchFailureReason`, revived there.
+ * Parsed without a reviver, which would be called for every value of every product on the page:
+ * an error can only be a query's `error` or `fetchFailureReason`, revived there.
  */
 export function restoreState(client: QueryClient, json: string): void {
   const state = JSON.parse(json) as DehydratedState;
