@@ -15,13 +15,13 @@ import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
   measuredPages,
+  measureInTurn,
   median,
-  startShop,
+  shopsToMeasure,
 } from './lib/shop-process.mjs';
 
 const runs = Number(argOf('runs') ?? 3);
-const shop = await startShop({ url: argOf('url') });
-const against = argOf('against')?.replace(/\/$/, '');
+const { shop, against } = await shopsToMeasure();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: CHROMIUM_FLAGS,
@@ -73,12 +73,13 @@ try {
   // so the same page scores lower on a slower host (TBT above all).
   const indexes = [];
   for (const path of pages) {
-    const results = [];
-    const theirs = [];
-    for (let run = 0; run < runs; run++) {
-      results.push(await measure(`${shop.base}${path}`));
-      if (against) theirs.push(await measure(`${against}${path}`));
-    }
+    const { mine: results, theirs } = await measureInTurn({
+      base: shop.base,
+      against,
+      path,
+      runs,
+      measure,
+    });
     console.log(rowOf(path, results.filter(Boolean)));
     indexes.push(...results.filter(Boolean).map((r) => r.environment.benchmarkIndex));
     if (against) console.log(rowOf(`  (against)`, theirs.filter(Boolean)));

@@ -15,14 +15,14 @@ import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
   measuredPages,
+  measureInTurn,
   median,
-  startShop,
+  shopsToMeasure,
 } from './lib/shop-process.mjs';
 
 const runs = Number(argOf('runs') ?? 20);
 const SLOWDOWN = 4;
-const shop = await startShop({ url: argOf('url') });
-const against = argOf('against')?.replace(/\/$/, '');
+const { shop, against } = await shopsToMeasure();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
 function watchLongTasks() {
@@ -68,14 +68,16 @@ try {
     `${label.padEnd(16)}${`${Math.round(median(values))} ms`.padStart(10)}${`${Math.round(mean(values))} ms`.padStart(10)}`;
   console.log(`${'page'.padEnd(16)}${'median'.padStart(10)}${'mean'.padStart(10)}`);
   for (const page of pages) {
-    const measured = { mine: [], theirs: [] };
-    // One load each first, not counted: a shop's first answers and a browser's first page are slower.
-    await blockingTime(`${shop.base}${page}`);
-    if (against) await blockingTime(`${against}${page}`);
-    for (let i = 0; i < runs; i++) {
-      measured.mine.push(await blockingTime(`${shop.base}${page}`));
-      if (against) measured.theirs.push(await blockingTime(`${against}${page}`));
-    }
+    // One load of each first, not counted: a shop's first answers and a browser's first page are
+    // slower.
+    const measured = await measureInTurn({
+      base: shop.base,
+      against,
+      path: page,
+      runs,
+      measure: blockingTime,
+      warmUp: true,
+    });
     console.log(row(page, measured.mine));
     if (against) console.log(row('  (against)', measured.theirs));
   }

@@ -102,3 +102,24 @@ export async function measuredPages(base) {
     (page) => !only || only.test(page),
   );
 }
+
+/** The shop to measure (--url, else one started here) and the one to compare with (--against). */
+export async function shopsToMeasure() {
+  const shop = await startShop({ url: argOf('url') });
+  return { shop, against: argOf('against')?.replace(/\/$/, '') };
+}
+
+/**
+ * `runs` measures of `path` on `base` and, when `against` is given, on it too, run for run in
+ * turn so that a busy machine weighs on both alike. `warmUp`: one load of each first, not counted.
+ */
+export async function measureInTurn({ base, against, path, runs, measure, warmUp = false }) {
+  const targets = [base, against].filter(Boolean);
+  if (warmUp) for (const target of targets) await measure(`${target}${path}`);
+  const [mine, theirs] = [[], []];
+  for (let run = 0; run < runs; run++) {
+    mine.push(await measure(`${base}${path}`));
+    if (against) theirs.push(await measure(`${against}${path}`));
+  }
+  return { mine, theirs };
+}
