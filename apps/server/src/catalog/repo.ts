@@ -9,7 +9,6 @@ import {
   eq,
   fillPlaceholders,
   getTableColumns,
-  inArray,
   isNull,
   sql,
   type Placeholder,
@@ -176,11 +175,24 @@ function cards(db: Db, where: SQL | undefined, orderBy: SQL[]) {
 
 export type CardRow = Awaited<ReturnType<typeof cards>>[number];
 
-/** The cards of these products, in the order given (a product since deleted is left out). */
+/**
+ * The cards of these products, in the order given (a product since deleted is left out). One
+ * named statement for any number of ids (an array), rows mapped by hand: a cached search's page
+ * is read this way on every request.
+ */
 export async function cardsByIds(db: Db, ids: number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  const rows = await cards(db, inArray(products.id, ids), []);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const name = 'catalog_cards_by_ids';
+  const statement = prepared(db, name, () =>
+    cards(db, sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, []).toSQL(),
+  );
+  const rows = await arrayRows(
+    db,
+    name,
+    statement.sql,
+    fillPlaceholders(statement.params, { ids }),
+  );
+  const byId = new Map(rows.map((r) => [r[0] as number, cardOf(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

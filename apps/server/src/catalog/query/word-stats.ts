@@ -21,9 +21,11 @@ interface Sample {
   titles: Promise<string[]>;
   /** Each common word's piece (or none) as this sample tells. */
   pieces: Map<string, string | null>;
+  /** Whether each word looked at is in a sampled title: searches repeat their words. */
+  common: Map<string, boolean>;
 }
 const samples = new WeakMap<Db, Sample>();
-/** Words whose piece an instance keeps at once: searches repeat, their words more so. */
+/** Words whose piece (or commonness) an instance keeps at once: searches repeat, their words more so. */
 const MAX_PIECES = 10_000;
 
 async function readSample(db: Db): Promise<string[]> {
@@ -40,7 +42,12 @@ async function readSample(db: Db): Promise<string[]> {
 function sampleOf(db: Db): Sample {
   const cached = samples.get(db);
   if (cached && Date.now() - cached.at < REFRESH_MS) return cached;
-  const sample = { at: Date.now(), titles: readSample(db).catch(() => []), pieces: new Map() };
+  const sample: Sample = {
+    at: Date.now(),
+    titles: readSample(db).catch(() => []),
+    pieces: new Map(),
+    common: new Map(),
+  };
   samples.set(db, sample);
   return sample;
 }
@@ -75,11 +82,22 @@ export async function withIndexedWords(db: Db, terms: SearchTerms): Promise<Sear
   // Three characters make a trigram: shorter words cannot be looked up anyway.
   const rare = terms.words.filter((w) => {
     const word = roughlyNormalised(w);
-    return word.length >= 3 && !titles.some((title) => title.includes(word));
+    return word.length >= 3 && !isCommon(word, sample, titles);
   });
   if (rare.length === terms.words.length) return terms;
   if (rare.length > 0) return { ...terms, indexed: new Set(rare) };
   return withPieces(terms, sample, titles);
+}
+
+/** Is the word in a sampled title? A rare word is looked for in every one of them. */
+function isCommon(word: string, sample: Sample, titles: readonly string[]): boolean {
+  let common = sample.common.get(word);
+  if (common === undefined) {
+    if (sample.common.size >= MAX_PIECES) sample.common.clear();
+    common = titles.some((title) => title.includes(word));
+    sample.common.set(word, common);
+  }
+  return common;
 }
 
 /** Every word common: each looked up by its narrowest piece, where the sample vouches for one. */
