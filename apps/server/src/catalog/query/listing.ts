@@ -294,13 +294,25 @@ export async function collect(
         brand, price_cents, discount_bp, rating, review_count, stock, thumbnail,
         (extract(epoch from created_at) * 1000)::float8 as created_ms
       from m where total.n <= ${cap}
-      order by ${pageOrder} offset ${page.skip} limit ${page.limit}
+      order by ${pageOrder} ${firstPageWrittenIn(page)}
     ) page on true`;
   type Row = RawCard & { total: number; generation: number };
   const rows = named ? await boundedNamedRows<Row>(db, query) : await queryRows<Row>(db, query);
   const total = Number(rows[0]?.total ?? 0);
   const found = total <= COUNT_CAP ? rows.filter((r) => r.id !== null).map(toCard) : [];
   return { rows: found, total, generation: Number(rows[0]?.generation ?? 0) };
+}
+
+/**
+ * OFFSET and LIMIT, a first page's written into the text. Bound as parameters, PostgreSQL costs
+ * the generic plan as if a tenth of the matches were read, finds it dearer than the custom plans
+ * and so plans every run anew: 0.4–0.5 ms of the database's time a search at a million products,
+ * more than most searches take to run (docs/benchmarks.md, stop 51). Later pages, much rarer,
+ * are bound: each page written in is a text of its own, and named texts are few (prepared.ts).
+ */
+function firstPageWrittenIn(page: Page): SQL {
+  const written = page.skip === 0 && Number.isSafeInteger(page.limit) && page.limit >= 0;
+  return written ? sql.raw(`limit ${page.limit}`) : sql`offset ${page.skip} limit ${page.limit}`;
 }
 
 /** The tiers of search.ts in turn, each walked in catalogue order. */
