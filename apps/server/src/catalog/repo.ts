@@ -192,7 +192,7 @@ export async function cardsByIds(db: Db, ids: number[]): Promise<CardRow[]> {
     statement.sql,
     fillPlaceholders(statement.params, { ids }),
   );
-  const byId = new Map(rows.map((r) => [r[0] as number, cardOf(r)]));
+  const byId = new Map(rows.map(cardOf).map((card) => [card.id, card]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -25,7 +25,7 @@ interface Sample {
   common: Map<string, boolean>;
 }
 const samples = new WeakMap<Db, Sample>();
-/** Words whose piece (or commonness) an instance keeps at once: searches repeat, their words more so. */
+/** Words whose piece, or whether common, an instance keeps: searches repeat their words. */
 const MAX_PIECES = 10_000;
 
 async function readSample(db: Db): Promise<string[]> {
