@@ -89,27 +89,30 @@ export async function withIndexedWords(db: Db, terms: SearchTerms): Promise<Sear
   return withPieces(terms, sample, titles);
 }
 
-/** Is the word in a sampled title? A rare word is looked for in every one of them. */
-function isCommon(word: string, sample: Sample, titles: readonly string[]): boolean {
-  let common = sample.common.get(word);
-  if (common === undefined) {
-    if (sample.common.size >= MAX_PIECES) sample.common.clear();
-    common = titles.some((title) => title.includes(word));
-    sample.common.set(word, common);
+/** What `compute` gives for `word`, kept in `memo` (emptied when full: words come and go). */
+function kept<T>(memo: Map<string, T>, word: string, compute: () => T): T {
+  let value = memo.get(word);
+  if (value === undefined) {
+    if (memo.size >= MAX_PIECES) memo.clear();
+    value = compute();
+    memo.set(word, value);
   }
-  return common;
+  return value;
 }
+
+/** Is the word in a sampled title? A rare word is looked for in every one of them. */
+const isCommon = (word: string, sample: Sample, titles: readonly string[]) =>
+  kept(sample.common, word, () => titles.some((title) => title.includes(word)));
 
 /** Every word common: each looked up by its narrowest piece, where the sample vouches for one. */
 function withPieces(terms: SearchTerms, sample: Sample, titles: string[]): SearchTerms {
   const pieces = new Map<string, string>();
   for (const w of terms.words) {
-    let piece = sample.pieces.get(w);
-    if (piece === undefined) {
-      if (sample.pieces.size >= MAX_PIECES) sample.pieces.clear();
-      piece = narrowestPiece(roughlyNormalised(w), titles) ?? null;
-      sample.pieces.set(w, piece);
-    }
+    const piece = kept(
+      sample.pieces,
+      w,
+      () => narrowestPiece(roughlyNormalised(w), titles) ?? null,
+    );
     if (piece !== null) pieces.set(w, piece);
   }
   return pieces.size === 0 ? terms : { ...terms, pieces };
